@@ -1,0 +1,68 @@
+/// @file profile.hpp
+/// @brief AgentProfile: what one kind of NPC can do, as in the movement model.
+///
+///   voxnav::AgentProfile wolf;            // defaults: 1x2 humanoid walker
+///   wolf.height = 1;
+///   wolf.jump_distance = 2;
+///   voxnav::AgentProfile ogre = voxnav::load_agent_profile("worlds/agents/brute.json");
+///
+/// JSON files hold an object with these keys; missing keys take the default,
+/// unknown keys and out-of-range values throw ProfileError naming the key.
+#pragma once
+
+#include <map>
+#include <stdexcept>
+#include <string>
+
+namespace voxnav {
+
+struct AgentProfile {
+    /// Body height. [Units: voxels] [Limit: 1..64]
+    int height = 2;
+    /// Footprint edge: the body is width x width in x and z. [Units: voxels] [Limit: 1..16]
+    int width = 1;
+    bool walk = true;  ///< same-level moves on land
+    bool jump = true;  ///< jump up and leap over gaps
+    bool fall = true;  ///< step off ledges
+    bool swim = true;  ///< move in water, up and down in it
+    bool fly = false;  ///< 26-neighbour moves through open space, no support needed
+    /// Same-level walk and swim moves also use the 4 diagonals.
+    bool diagonal = true;
+    /// Most voxels climbed by one jump. [Units: voxels] [Limit: 0..64]
+    int jump_height = 1;
+    /// Widest gap leapt. [Units: voxels] [Limit: 0..64]
+    int jump_distance = 0;
+    /// Most voxels dropped onto solid ground (no limit onto water). [Units: voxels] [Limit: 0..2^20]
+    int max_fall = 3;
+    /// [Units: voxels/s] [Limit: > 0]
+    double walk_speed = 4.3;
+    /// [Units: voxels/s] [Limit: > 0]
+    double swim_speed = 2.0;
+    /// [Units: voxels/s] [Limit: > 0]
+    double fly_speed = 1.0;
+    /// Sets the air time of jumps and falls. [Units: voxels/s^2] [Limit: > 0]
+    double gravity = 32.0;
+    /// Block name -> cost multiplier for walking onto that floor. [Limit: >= 1, at most 15 distinct values]
+    std::map<std::string, double> floor_cost;
+
+    /// Throws ProfileError naming the first bad field.
+    void validate() const;
+};
+
+class ProfileError : public std::runtime_error {
+public:
+    ProfileError(const std::string& source, const std::string& key, const std::string& message);
+    /// The offending key ("" for whole-file problems such as bad JSON).
+    [[nodiscard]] const std::string& key() const { return key_; }
+
+private:
+    std::string key_;
+};
+
+/// Parses a JSON profile. `source` names the file in error messages.
+[[nodiscard]] AgentProfile parse_agent_profile(const std::string& json_text, const std::string& source = "profile");
+[[nodiscard]] AgentProfile load_agent_profile(const std::string& path);
+/// The profile as a JSON object with every key.
+[[nodiscard]] std::string to_json(const AgentProfile& profile);
+
+}  // namespace voxnav

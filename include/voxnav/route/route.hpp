@@ -1,0 +1,37 @@
+/// @file route.hpp
+/// @brief Route: the answer to a route query, as action-tagged waypoints, and
+/// its JSON form (spec/movement-model.md, "Route output").
+#pragma once
+
+#include "voxnav/agent/movement.hpp"
+#include "voxnav/search/status.hpp"
+#include "voxnav/world/box.hpp"
+
+#include <string>
+#include <vector>
+
+namespace voxnav {
+
+struct Waypoint {
+    Voxel position;            ///< feet voxel
+    Action action;             ///< the move that reaches it; Start for the first
+    double cost = 0.0;         ///< cost of that move [Units: seconds]
+};
+
+struct Route {
+    SearchStatus status = SearchStatus::NoPath;
+    std::string error;                ///< one sentence for error statuses, else empty
+    double cost = 0.0;                ///< sum of the waypoints' move costs [Units: seconds]
+    std::vector<Waypoint> waypoints;  ///< start first; empty unless Found or Partial
+    SearchMetrics metrics;
+
+    /// True for Found and Partial: there is a route to follow.
+    [[nodiscard]] bool usable() const { return status == SearchStatus::Found || status == SearchStatus::Partial; }
+};
+
+/// Route JSON: status, cost, expanded, generated, waypoints (and error).
+[[nodiscard]] std::string to_json(const Route& route);
+/// Parses route JSON (as to_json writes it). Throws std::runtime_error.
+[[nodiscard]] Route route_from_json(const std::string& text);
+
+}  // namespace voxnav

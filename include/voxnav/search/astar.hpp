@@ -1,0 +1,278 @@
+/// @file astar.hpp
+/// @brief AStar<Problem>: a node-capped, weighted A* generic over the problem
+/// it searches, with search memory that is sized once and reused.
+///
+/// A Problem supplies:
+///
+///   struct Problem {
+///       using State = ...;                      // trivially copyable, ==
+///       std::uint64_t hash(State) const;        // any mixing; the table re-mixes
+///       double heuristic(State) const;          // admissible lower bound to the goal
+///       bool is_goal(State) const;
+///       template <class F> void for_each_successor(State, F&& f) const;  // f(State, double cost, std::uint8_t tag)
+///   };
+///
+///   voxnav::AStar<Problem> search;              // keep it: its memory is reused
+///   voxnav::SearchResult<Problem::State> out;
+///   search.run(problem, start, limits, out);
+///
+/// Memory: per distinct node one 24-byte record, 4-8 bytes of hash table and
+/// at most 16 bytes of open list; grown only when a search needs more than
+/// any before it, so after warm-up a query allocates nothing. Not thread-safe:
+/// use one AStar per thread.
+#pragma once
+
+#include "voxnav/search/status.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+namespace voxnav {
+
+template <class State>
+struct SearchResult {
+    SearchStatus status = SearchStatus::NoPath;
+    std::vector<State> states;         ///< start first; empty for NoPath
+    std::vector<std::uint8_t> tags;    ///< tag of the move reaching states[i]; tags[0] = 0
+    std::vector<double> step_costs;    ///< cost of the move reaching states[i]; [0] = 0
+    double cost = 0.0;                 ///< sum of step_costs
+    SearchMetrics metrics;
+};
+
+template <class Problem>
+class AStar {
+public:
+    using State = typename Problem::State;
+    static_assert(std::is_trivially_copyable_v<State>, "search states must be trivially copyable");
+
+    /// Searches from `start` until the goal, the node cap or exhaustion.
+    /// Does not check that start or goal are valid: callers report those.
+    void run(const Problem& problem, State start, const SearchLimits& limits, SearchResult<State>& out);
+
+    /// Bytes of search memory currently held.
+    [[nodiscard]] std::size_t memory_bytes() const {
+        return nodes_.capacity() * sizeof(Node) + table_.capacity() * sizeof(std::uint32_t) +
+               heap_.capacity() * sizeof(HeapEntry);
+    }
+    /// Bytes a search of `generated` nodes needed at least: node records,
+    /// the hash table at its current size, and the open list's peak.
+    [[nodiscard]] std::size_t bytes_in_use() const {
+        return nodes_.size() * sizeof(Node) + table_.size() * sizeof(std::uint32_t) + heap_peak_ * sizeof(HeapEntry);
+    }
+
+private:
+    static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+    static constexpr std::uint32_t kClosed = 0xFFFFFFFEu;
+
+    struct Node {
+        double g;
+        State state;
+        std::uint32_t parent;
+        std::uint32_t heap_pos;  // kClosed once expanded
+        std::uint8_t tag;
+    };
+    struct HeapEntry {
+        double f;
+        float g;  // tie-break only: prefer deeper nodes among equal f
+        std::uint32_t node;
+    };
+
+    static bool before(const HeapEntry& a, const HeapEntry& b) { return a.f < b.f || (a.f == b.f && a.g > b.g); }
+
+    // --- open list: binary heap that keeps each node's position ------------
+    void heap_push(std::uint32_t n, double f) {
+        heap_.push_back({f, static_cast<float>(nodes_[n].g), n});
+        heap_peak_ = std::max(heap_peak_, heap_.size());
+        sift_up(heap_.size() - 1);
+    }
+    std::uint32_t heap_pop() {
+        const std::uint32_t top = heap_[0].node;
+        nodes_[top].heap_pos = kClosed;
+        heap_[0] = heap_.back();
+        heap_.pop_back();
+        if (!heap_.empty()) {
+            nodes_[heap_[0].node].heap_pos = 0;
+            sift_down(0);
+        }
+        return top;
+    }
+    void heap_decrease(std::uint32_t n, double f) {
+        const std::size_t i = nodes_[n].heap_pos;
+        heap_[i].f = f;
+        heap_[i].g = static_cast<float>(nodes_[n].g);
+        sift_up(i);
+    }
+    void sift_up(std::size_t i) {
+        const HeapEntry e = heap_[i];
+        while (i > 0) {
+            const std::size_t parent = (i - 1) / 2;
+            if (!before(e, heap_[parent])) break;
+            heap_[i] = heap_[parent];
+            nodes_[heap_[i].node].heap_pos = static_cast<std::uint32_t>(i);
+            i = parent;
+        }
+        heap_[i] = e;
+        nodes_[e.node].heap_pos = static_cast<std::uint32_t>(i);
+    }
+    void sift_down(std::size_t i) {
+        const HeapEntry e = heap_[i];
+        const std::size_t n = heap_.size();
+        while (true) {
+            std::size_t c = 2 * i + 1;
+            if (c >= n) break;
+            if (c + 1 < n && before(heap_[c + 1], heap_[c])) ++c;
+            if (!before(heap_[c], e)) break;
+            heap_[i] = heap_[c];
+            nodes_[heap_[i].node].heap_pos = static_cast<std::uint32_t>(i);
+            i = c;
+        }
+        heap_[i] = e;
+        nodes_[e.node].heap_pos = static_cast<std::uint32_t>(i);
+    }
+
+    // --- node table: open addressing over node indices ----------------------
+    // A slot is live only if it names a node of this search holding the same
+    // state, so the table is never cleared between searches: resetting
+    // nodes_ to empty invalidates every slot at once.
+    std::size_t slot_of(std::uint64_t h) const { return static_cast<std::size_t>((h * 0x9E3779B97F4A7C15ull) >> shift_); }
+
+    /// Index of the node for `s`, creating it (g = +inf) when new.
+    std::uint32_t find_or_add(const Problem& problem, const State& s, bool& added) {
+        std::size_t i = slot_of(problem.hash(s));
+        const std::size_t mask = table_.size() - 1;
+        while (true) {
+            const std::uint32_t n = table_[i];
+            if (n >= nodes_.size()) break;
+            if (nodes_[n].state == s) {
+                added = false;
+                return n;
+            }
+            i = (i + 1) & mask;
+        }
+        const auto n = static_cast<std::uint32_t>(nodes_.size());
+        table_[i] = n;
+        nodes_.push_back({0.0, s, kNone, kNone, 0});
+        added = true;
+        if (nodes_.size() * 2 > table_.size()) grow_table(problem);
+        return n;
+    }
+
+    void grow_table(const Problem& problem) {
+        std::size_t size = std::max<std::size_t>(table_.size() * 2, 1 << 12);
+        while (nodes_.size() * 2 > size) size *= 2;
+        table_.assign(size, kNone);
+        shift_ = 64;
+        for (std::size_t s = size; s > 1; s >>= 1) --shift_;
+        const std::size_t mask = size - 1;
+        for (std::uint32_t n = 0; n < nodes_.size(); ++n) {
+            std::size_t i = slot_of(problem.hash(nodes_[n].state));
+            while (table_[i] < n) i = (i + 1) & mask;
+            table_[i] = n;
+        }
+    }
+
+    std::vector<Node> nodes_;
+    std::vector<std::uint32_t> table_;
+    std::vector<HeapEntry> heap_;
+    std::size_t heap_peak_ = 0;
+    unsigned shift_ = 64;
+};
+
+template <class Problem>
+void AStar<Problem>::run(const Problem& problem, State start, const SearchLimits& limits, SearchResult<State>& out) {
+    const auto t0 = std::chrono::steady_clock::now();
+    out.states.clear();
+    out.tags.clear();
+    out.step_costs.clear();
+    out.cost = 0.0;
+    out.metrics = {};
+    nodes_.clear();
+    heap_.clear();
+    heap_peak_ = 0;
+    if (table_.empty()) grow_table(problem);
+
+    const double w = limits.weight >= 1.0 ? limits.weight : 1.0;
+    bool added = false;
+    const std::uint32_t root = find_or_add(problem, start, added);
+    nodes_[root].g = 0.0;
+    heap_push(root, w * problem.heuristic(start));
+
+    std::uint32_t best = root, found = kNone;
+    double best_h = problem.heuristic(start), best_g = 0.0;
+    std::uint64_t expanded = 0, relaxed = 0, improved = 0;
+    bool capped = false;
+
+    while (!heap_.empty()) {
+        const std::uint32_t n = heap_pop();
+        const State s = nodes_[n].state;
+        const double g = nodes_[n].g;
+        const double h = problem.heuristic(s);
+        if (g + h > limits.max_cost) continue;
+        if (problem.is_goal(s)) {
+            found = n;
+            break;
+        }
+        if (expanded >= limits.max_nodes) {
+            capped = true;
+            break;
+        }
+        ++expanded;
+        if (h < best_h || (h == best_h && g < best_g)) {
+            best = n;
+            best_h = h;
+            best_g = g;
+        }
+        problem.for_each_successor(s, [&](const State& t, double cost, std::uint8_t tag) {
+            ++relaxed;
+            const double ng = g + cost;
+            bool is_new = false;
+            const std::uint32_t m = find_or_add(problem, t, is_new);
+            Node& node = nodes_[m];
+            if (is_new) {
+                node.g = ng;
+                node.parent = n;
+                node.tag = tag;
+                heap_push(m, ng + w * problem.heuristic(t));
+            } else if (node.heap_pos != kClosed && ng < node.g) {
+                // Closed nodes are final: the heuristic is consistent, and at
+                // weight > 1 skipping re-expansion keeps the w-bound.
+                node.g = ng;
+                node.parent = n;
+                node.tag = tag;
+                ++improved;
+                heap_decrease(m, ng + w * problem.heuristic(t));
+            }
+        });
+    }
+
+    std::uint32_t end = kNone;
+    if (found != kNone) {
+        out.status = SearchStatus::Found;
+        end = found;
+    } else if (capped) {
+        out.status = SearchStatus::Partial;
+        end = best;
+    } else {
+        out.status = SearchStatus::NoPath;
+    }
+    for (std::uint32_t n = end; n != kNone; n = nodes_[n].parent) {
+        out.states.push_back(nodes_[n].state);
+        out.tags.push_back(nodes_[n].tag);
+        const std::uint32_t p = nodes_[n].parent;
+        out.step_costs.push_back(p == kNone ? 0.0 : nodes_[n].g - nodes_[p].g);
+    }
+    std::reverse(out.states.begin(), out.states.end());
+    std::reverse(out.tags.begin(), out.tags.end());
+    std::reverse(out.step_costs.begin(), out.step_costs.end());
+    if (end != kNone) out.cost = nodes_[end].g;
+    out.metrics.expanded = expanded;
+    out.metrics.generated = nodes_.size();
+    out.metrics.relaxed = relaxed;
+    out.metrics.improved = improved;
+    out.metrics.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace voxnav

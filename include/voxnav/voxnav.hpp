@@ -1,0 +1,15 @@
+/// @file voxnav.hpp
+/// @brief Everything a game needs: worlds, agent profiles, navigators, routes.
+#pragma once
+
+#include "voxnav/agent/movement.hpp"
+#include "voxnav/agent/nav_field.hpp"
+#include "voxnav/agent/profile.hpp"
+#include "voxnav/route/navigator.hpp"
+#include "voxnav/route/route.hpp"
+#include "voxnav/search/astar.hpp"
+#include "voxnav/search/status.hpp"
+#include "voxnav/world/block.hpp"
+#include "voxnav/world/box.hpp"
+#include "voxnav/world/formats.hpp"
+#include "voxnav/world/world.hpp"

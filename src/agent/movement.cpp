@@ -1,0 +1,108 @@
+#include "voxnav/agent/movement.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace voxnav {
+
+const char* to_string(Action a) {
+    switch (a) {
+        case Action::Start: return "start";
+        case Action::Walk: return "walk";
+        case Action::Jump: return "jump";
+        case Action::Fall: return "fall";
+        case Action::Swim: return "swim";
+        case Action::Fly: return "fly";
+    }
+    return "start";
+}
+
+MovementModel::MovementModel(const NavField& field, const AgentProfile& profile)
+    : field_(field), profile_(profile) {
+    profile_.validate();
+    waypoint_mask_ = profile_.fly ? std::uint8_t(NavField::Clear | NavField::Node) : NavField::StandableNode;
+    dims_ = field.dims();
+    sy_ = field.stride_y();
+    sz_ = field.stride_z();
+    const std::int64_t off[4] = {1, -1, sz_, -sz_};
+    const Voxel dir[4] = {{1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}};
+    for (int d = 0; d < 4; ++d) {
+        axis_offset_[d] = off[d];
+        axis_dir_[d] = dir[d];
+    }
+    // Diagonals as (x side, z side) pairs of axis directions.
+    const int sides[4][2] = {{0, 2}, {0, 3}, {1, 2}, {1, 3}};
+    for (int d = 0; d < 4; ++d) {
+        diag_side_[d][0] = sides[d][0];
+        diag_side_[d][1] = sides[d][1];
+        diag_offset_[d] = off[sides[d][0]] + off[sides[d][1]];
+    }
+    const double sqrt2 = std::sqrt(2.0);
+    const auto& m = field.multipliers();
+    for (int i = 0; i < 16; ++i) {
+        step_[i] = m[i] / profile_.walk_speed;
+        walk_axis_[i] = step_[i];
+        walk_diag_[i] = sqrt2 * step_[i];
+    }
+    swim_axis_ = 1.0 / profile_.swim_speed;
+    swim_diag_ = sqrt2 / profile_.swim_speed;
+    inv_gravity2_ = 2.0 / profile_.gravity;
+    leap_air_ = 2.0 * std::sqrt(2.0 / profile_.gravity);
+
+    int n = 0;
+    Voxel fly_dir[26];
+    for (int b = -1; b <= 1; ++b)
+        for (int c = -1; c <= 1; ++c)
+            for (int a = -1; a <= 1; ++a) {
+                if (a == 0 && b == 0 && c == 0) continue;
+                fly_dir[n] = {a, b, c};
+                fly_offset_[n] = a + c * sz_ + b * sy_;
+                fly_cost_[n] = std::sqrt(double(a * a + b * b + c * c)) / profile_.fly_speed;
+                ++n;
+            }
+    // A fly move needs every position of its bounding box clear.
+    for (int i = 0; i < 26; ++i) {
+        fly_need_[i] = 0;
+        const Voxel v = fly_dir[i];
+        for (int j = 0; j < 26; ++j) {
+            const Voxel u = fly_dir[j];
+            bool inside = true;
+            for (int k = 0; k < 3; ++k) inside &= (u[k] == 0 || u[k] == v[k]);
+            if (inside) fly_need_[i] |= 1u << j;
+        }
+    }
+
+    const bool ground = profile_.walk || profile_.jump || profile_.fall || profile_.swim;
+    if (profile_.fly && !ground) {
+        metric_ = Metric::Octile3D;
+        h_scale_ = 1.0 / profile_.fly_speed;
+    } else {
+        // Every move advances some voxels horizontally and costs at least the
+        // cheapest per-voxel rate of the capabilities the agent has.
+        double rate = std::numeric_limits<double>::infinity();
+        if (profile_.walk || profile_.jump || profile_.fall) rate = std::min(rate, 1.0 / profile_.walk_speed);
+        if (profile_.swim) rate = std::min(rate, 1.0 / profile_.swim_speed);
+        if (profile_.fly) rate = std::min(rate, 1.0 / profile_.fly_speed);
+        h_scale_ = std::isfinite(rate) ? rate : 0.0;
+        metric_ = (profile_.diagonal || profile_.fly) ? Metric::Octile2D : Metric::Manhattan2D;
+    }
+}
+
+double MovementModel::lower_bound(const Voxel& from, const Voxel& goal) const {
+    const double dx = std::abs(from.x - goal.x), dz = std::abs(from.z - goal.z);
+    switch (metric_) {
+        case Metric::Manhattan2D: return h_scale_ * (dx + dz);
+        case Metric::Octile2D: {
+            const double lo = std::min(dx, dz), hi = std::max(dx, dz);
+            return h_scale_ * (hi - lo + std::sqrt(2.0) * lo);
+        }
+        case Metric::Octile3D: {
+            double v[3] = {dx, double(std::abs(from.y - goal.y)), dz};
+            std::sort(v, v + 3);  // v[0] <= v[1] <= v[2]
+            return h_scale_ * ((v[2] - v[1]) + std::sqrt(2.0) * (v[1] - v[0]) + std::sqrt(3.0) * v[0]);
+        }
+    }
+    return 0.0;
+}
+
+}  // namespace voxnav

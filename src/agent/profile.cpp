@@ -1,0 +1,135 @@
+#include "voxnav/agent/profile.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace voxnav {
+namespace {
+
+using nlohmann::json;
+
+struct IntField {
+    const char* key;
+    int AgentProfile::*member;
+    int min, max;
+};
+struct BoolField {
+    const char* key;
+    bool AgentProfile::*member;
+};
+struct SpeedField {
+    const char* key;
+    double AgentProfile::*member;
+};
+
+constexpr IntField kIntFields[] = {
+    {"height", &AgentProfile::height, 1, 64},
+    {"width", &AgentProfile::width, 1, 16},
+    {"jump_height", &AgentProfile::jump_height, 0, 64},
+    {"jump_distance", &AgentProfile::jump_distance, 0, 64},
+    {"max_fall", &AgentProfile::max_fall, 0, 1 << 20},
+};
+constexpr BoolField kBoolFields[] = {
+    {"walk", &AgentProfile::walk}, {"jump", &AgentProfile::jump}, {"fall", &AgentProfile::fall},
+    {"swim", &AgentProfile::swim}, {"fly", &AgentProfile::fly},   {"diagonal", &AgentProfile::diagonal},
+};
+constexpr SpeedField kSpeedFields[] = {
+    {"walk_speed", &AgentProfile::walk_speed},
+    {"swim_speed", &AgentProfile::swim_speed},
+    {"fly_speed", &AgentProfile::fly_speed},
+    {"gravity", &AgentProfile::gravity},
+};
+
+}  // namespace
+
+ProfileError::ProfileError(const std::string& source, const std::string& key, const std::string& message)
+    : std::runtime_error(source + (key.empty() ? "" : ": key '" + key + "'") + ": " + message), key_(key) {}
+
+void AgentProfile::validate() const {
+    for (const auto& f : kIntFields)
+        if (this->*f.member < f.min || this->*f.member > f.max)
+            throw ProfileError("profile", f.key, "must be an integer in " + std::to_string(f.min) + ".." + std::to_string(f.max));
+    for (const auto& f : kSpeedFields)
+        if (!(this->*f.member > 0) || !std::isfinite(this->*f.member))
+            throw ProfileError("profile", f.key, "must be a number > 0");
+    std::set<double> distinct;
+    for (const auto& [name, m] : floor_cost) {
+        if (!(m >= 1) || !std::isfinite(m))
+            throw ProfileError("profile", "floor_cost." + name, "multiplier must be a number >= 1");
+        if (m > 1) distinct.insert(m);
+    }
+    if (distinct.size() > 15) throw ProfileError("profile", "floor_cost", "at most 15 distinct multipliers above 1");
+}
+
+AgentProfile parse_agent_profile(const std::string& json_text, const std::string& source) {
+    json j;
+    try {
+        j = json::parse(json_text);
+    } catch (const json::parse_error& e) {
+        throw ProfileError(source, "", std::string("invalid JSON: ") + e.what());
+    }
+    if (!j.is_object()) throw ProfileError(source, "", "a profile must be a JSON object");
+    AgentProfile p;
+    for (const auto& [key, value] : j.items()) {
+        bool known = false;
+        for (const auto& f : kIntFields) {
+            if (key != f.key) continue;
+            known = true;
+            if (!value.is_number_integer() || value.get<std::int64_t>() < f.min || value.get<std::int64_t>() > f.max)
+                throw ProfileError(source, key, "must be an integer in " + std::to_string(f.min) + ".." + std::to_string(f.max));
+            p.*f.member = value.get<int>();
+        }
+        for (const auto& f : kBoolFields) {
+            if (key != f.key) continue;
+            known = true;
+            if (!value.is_boolean()) throw ProfileError(source, key, "must be true or false");
+            p.*f.member = value.get<bool>();
+        }
+        for (const auto& f : kSpeedFields) {
+            if (key != f.key) continue;
+            known = true;
+            if (!value.is_number() || !(value.get<double>() > 0) || !std::isfinite(value.get<double>()))
+                throw ProfileError(source, key, "must be a number > 0");
+            p.*f.member = value.get<double>();
+        }
+        if (key == "floor_cost") {
+            known = true;
+            if (!value.is_object()) throw ProfileError(source, key, "must be an object of block name -> multiplier");
+            for (const auto& [block, m] : value.items()) {
+                if (!m.is_number() || !(m.get<double>() >= 1) || !std::isfinite(m.get<double>()))
+                    throw ProfileError(source, "floor_cost." + block, "multiplier must be a number >= 1");
+                p.floor_cost[block] = m.get<double>();
+            }
+        }
+        if (!known) throw ProfileError(source, key, "unknown key");
+    }
+    try {
+        p.validate();
+    } catch (const ProfileError& e) {
+        throw ProfileError(source, e.key(), "too many distinct multipliers (at most 15 above 1)");
+    }
+    return p;
+}
+
+AgentProfile load_agent_profile(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw ProfileError(path, "", "cannot open file");
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return parse_agent_profile(ss.str(), path);
+}
+
+std::string to_json(const AgentProfile& p) {
+    json j;
+    for (const auto& f : kIntFields) j[f.key] = p.*f.member;
+    for (const auto& f : kBoolFields) j[f.key] = p.*f.member;
+    for (const auto& f : kSpeedFields) j[f.key] = p.*f.member;
+    j["floor_cost"] = p.floor_cost;
+    return j.dump(2);
+}
+
+}  // namespace voxnav

@@ -1,0 +1,44 @@
+#include "voxnav/route/route.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <stdexcept>
+
+namespace voxnav {
+
+std::string to_json(const Route& r) {
+    nlohmann::ordered_json j;
+    j["status"] = to_string(r.status);
+    if (!r.error.empty()) j["error"] = r.error;
+    j["cost"] = r.cost;
+    j["expanded"] = r.metrics.expanded;
+    j["generated"] = r.metrics.generated;
+    auto& wps = j["waypoints"] = nlohmann::ordered_json::array();
+    for (const Waypoint& w : r.waypoints)
+        wps.push_back({{"x", w.position.x}, {"y", w.position.y}, {"z", w.position.z}, {"action", to_string(w.action)}});
+    return j.dump();
+}
+
+Route route_from_json(const std::string& text) {
+    const auto j = nlohmann::json::parse(text);
+    Route r;
+    auto st = parse_search_status(j.at("status").get<std::string>());
+    if (!st) throw std::runtime_error("unknown route status");
+    r.status = *st;
+    if (j.contains("error")) r.error = j["error"].get<std::string>();
+    r.cost = j.at("cost").get<double>();
+    r.metrics.expanded = j.value("expanded", std::uint64_t(0));
+    r.metrics.generated = j.value("generated", std::uint64_t(0));
+    for (const auto& w : j.at("waypoints")) {
+        const std::string a = w.at("action").get<std::string>();
+        Action act = Action::Start;
+        bool ok = false;
+        for (auto cand : {Action::Start, Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly})
+            if (a == to_string(cand)) act = cand, ok = true;
+        if (!ok) throw std::runtime_error("unknown waypoint action '" + a + "'");
+        r.waypoints.push_back({{w.at("x").get<int>(), w.at("y").get<int>(), w.at("z").get<int>()}, act, 0.0});
+    }
+    return r;
+}
+
+}  // namespace voxnav

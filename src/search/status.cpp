@@ -1,0 +1,23 @@
+#include "voxnav/search/status.hpp"
+
+namespace voxnav {
+
+const char* to_string(SearchStatus s) {
+    switch (s) {
+        case SearchStatus::Found: return "found";
+        case SearchStatus::Partial: return "partial";
+        case SearchStatus::NoPath: return "no_path";
+        case SearchStatus::InvalidStart: return "invalid_start";
+        case SearchStatus::InvalidGoal: return "invalid_goal";
+    }
+    return "no_path";
+}
+
+std::optional<SearchStatus> parse_search_status(std::string_view s) {
+    for (auto st : {SearchStatus::Found, SearchStatus::Partial, SearchStatus::NoPath, SearchStatus::InvalidStart,
+                    SearchStatus::InvalidGoal})
+        if (s == to_string(st)) return st;
+    return std::nullopt;
+}
+
+}  // namespace voxnav

@@ -1,0 +1,181 @@
+// The text world format (.vxw): see spec/world-text-format.md.
+#include "text_lines.hpp"
+#include "voxnav/world/formats.hpp"
+
+#include <array>
+#include <cctype>
+#include <fstream>
+#include <set>
+
+namespace voxnav {
+namespace {
+
+using detail::parse_int;
+using detail::split_tokens;
+
+constexpr BlockId kNone = 0xFFFF;  // legend slot not defined
+
+struct TextWorldParser {
+    std::istream& in;
+    std::string name;
+    detail::LineReader lines{in};
+    World world;
+    Voxel size{0, 0, 0};
+    bool have_size = false;
+    bool seen_layer = false;
+    std::array<BlockId, 256> legend{};
+    std::set<int> layers_seen;
+
+    TextWorldParser(std::istream& i, std::string n) : in(i), name(std::move(n)) {
+        legend.fill(kNone);
+        const BlockRegistry& r = world.blocks();
+        legend['.'] = BlockRegistry::air;
+        legend['#'] = *r.find("stone");
+        legend['~'] = *r.find("water");
+        legend['!'] = *r.find("lava");
+        legend[':'] = *r.find("mud");
+    }
+
+    [[noreturn]] void fail(const std::string& msg) const { throw LoadError(name, lines.number(), msg); }
+
+    // Tokens of a directive line, with a trailing "# comment" removed. The
+    // legend's character token (index 1) may itself be '#'.
+    std::vector<std::string_view> directive_tokens(const std::string& line) const {
+        auto tokens = split_tokens(line);
+        const bool legend_line = !tokens.empty() && tokens[0] == "legend";
+        for (std::size_t i = 0; i < tokens.size(); ++i) {
+            if (legend_line && i == 1) continue;
+            if (tokens[i][0] == '#') {
+                tokens.resize(i);
+                break;
+            }
+        }
+        return tokens;
+    }
+
+    int int_arg(std::string_view tok, const char* what) const {
+        auto v = parse_int<int>(tok);
+        if (!v) fail(std::string("bad ") + what + " '" + std::string(tok) + "'");
+        return *v;
+    }
+
+    World parse() {
+        std::string line;
+        bool have_header = false;
+        while (lines.next(line)) {
+            auto tokens = directive_tokens(line);
+            if (tokens.empty()) continue;  // blank or comment
+            if (!have_header) {
+                if (tokens.size() != 2 || tokens[0] != "voxnav-world")
+                    fail("expected header 'voxnav-world 1'");
+                if (tokens[1] != "1") fail("unsupported version '" + std::string(tokens[1]) + "', expected 1");
+                have_header = true;
+                continue;
+            }
+            const std::string_view key = tokens[0];
+            if (key == "size") parse_size(tokens);
+            else if (key == "legend") parse_legend(tokens);
+            else if (key == "point") parse_point(tokens);
+            else if (key == "layer") parse_layer(tokens);
+            else fail("unknown directive '" + std::string(key) + "'");
+        }
+        if (!have_header) fail("missing header 'voxnav-world 1'");
+        if (!have_size) fail("missing 'size' line");
+        world.set_bounds(VoxelBox{{0, 0, 0}, size});
+        return std::move(world);
+    }
+
+    void need_size_before(const char* what) const {
+        if (!have_size) fail(std::string("'") + what + "' before 'size'");
+    }
+
+    void parse_size(const std::vector<std::string_view>& t) {
+        if (have_size) fail("'size' given twice");
+        if (t.size() != 4) fail("'size' needs three extents: size X Y Z");
+        for (int i = 0; i < 3; ++i) {
+            size[i] = int_arg(t[i + 1], "size");
+            if (size[i] < 1) fail("size extents must be >= 1");
+        }
+        if (std::int64_t(size.x) * size.y * size.z > (std::int64_t(1) << 31))
+            fail("size too large for a text world (limit 2^31 voxels)");
+        have_size = true;
+    }
+
+    void parse_legend(const std::vector<std::string_view>& t) {
+        need_size_before("legend");
+        if (seen_layer) fail("'legend' after the first layer");
+        if (t.size() < 4 || t.size() > 5) fail("legend needs: legend <char> <block name> <air|solid|liquid> [hazard]");
+        if (t[1].size() != 1) fail("legend character must be a single character, got '" + std::string(t[1]) + "'");
+        const auto kind = parse_block_kind(t[3]);
+        if (!kind) fail("unknown block kind '" + std::string(t[3]) + "' (air, solid or liquid)");
+        bool hazard = false;
+        if (t.size() == 5) {
+            if (t[4] != "hazard") fail("unexpected '" + std::string(t[4]) + "' (only 'hazard' may follow the kind)");
+            if (*kind != BlockKind::Liquid) fail("only a liquid can be a hazard");
+            hazard = true;
+        }
+        try {
+            legend[static_cast<unsigned char>(t[1][0])] = world.blocks().add(std::string(t[2]), *kind, hazard);
+        } catch (const std::invalid_argument& e) {
+            fail(e.what());
+        }
+    }
+
+    void add_point(const std::string& point_name, const Voxel& v) {
+        try {
+            world.add_point(point_name, v);
+        } catch (const std::invalid_argument& e) {
+            fail(e.what());
+        }
+    }
+
+    void parse_point(const std::vector<std::string_view>& t) {
+        need_size_before("point");
+        if (seen_layer) fail("'point' after the first layer");
+        if (t.size() != 5) fail("point needs: point <name> <x> <y> <z>");
+        add_point(std::string(t[1]), {int_arg(t[2], "x"), int_arg(t[3], "y"), int_arg(t[4], "z")});
+    }
+
+    void parse_layer(const std::vector<std::string_view>& t) {
+        need_size_before("layer");
+        if (t.size() != 2) fail("layer needs: layer <y>");
+        const int y = int_arg(t[1], "layer");
+        if (y < 0 || y >= size.y) fail("layer " + std::to_string(y) + " outside size (0.." + std::to_string(size.y - 1) + ")");
+        if (!layers_seen.insert(y).second) fail("layer " + std::to_string(y) + " given twice");
+        seen_layer = true;
+        std::vector<BlockId> row(size.x);
+        std::string line;
+        for (int z = 0; z < size.z; ++z) {
+            if (!lines.next(line))
+                fail("layer " + std::to_string(y) + " ends after " + std::to_string(z) + " rows, expected " + std::to_string(size.z));
+            if (int(line.size()) != size.x)
+                fail("row has " + std::to_string(line.size()) + " characters, expected " + std::to_string(size.x));
+            for (int x = 0; x < size.x; ++x) {
+                const unsigned char c = static_cast<unsigned char>(line[x]);
+                BlockId id = legend[c];
+                if (id == kNone) {
+                    if (!std::isupper(c)) fail(std::string("unknown character '") + char(c) + "' at column " + std::to_string(x + 1));
+                    add_point(std::string(1, char(c)), {x, y, z});
+                    id = BlockRegistry::air;
+                }
+                if (id != BlockRegistry::air) world.set_block({x, y, z}, id);
+            }
+        }
+    }
+};
+
+}  // namespace
+
+World read_text_world(std::istream& in, const std::string& name) {
+    TextWorldParser p(in, name);
+    World w = p.parse();
+    return w;
+}
+
+World load_text_world(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw LoadError(path, 0, "cannot open file");
+    return read_text_world(f, path);
+}
+
+}  // namespace voxnav

@@ -1,0 +1,71 @@
+#include "cli_common.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace voxnav::cli {
+
+Voxel parse_position(const World& world, const std::string& text, const char* option) {
+    if (text.find(',') != std::string::npos) {
+        std::stringstream ss(text);
+        std::string part;
+        Voxel v;
+        int i = 0;
+        while (std::getline(ss, part, ',')) {
+            if (i >= 3) break;
+            try {
+                std::size_t used = 0;
+                const long long value = std::stoll(part, &used);
+                if (used != part.size() || value < INT32_MIN || value > INT32_MAX) throw std::out_of_range("");
+                v[i] = static_cast<int>(value);
+            } catch (const std::exception&) {
+                throw UsageError(std::string(option) + ": bad coordinate '" + part + "' in '" + text + "'");
+            }
+            ++i;
+        }
+        if (i != 3 || std::count(text.begin(), text.end(), ',') != 2)
+            throw UsageError(std::string(option) + ": expected X,Y,Z or a position name, got '" + text + "'");
+        return v;
+    }
+    if (auto p = world.point(text)) return *p;
+    std::string names;
+    for (const auto& [name, v] : world.points()) names += (names.empty() ? "" : ", ") + name;
+    throw UsageError(std::string(option) + ": no position named '" + text + "' in the world" +
+                     (names.empty() ? " (it has none)" : " (it has: " + names + ")"));
+}
+
+World load_world_or_fail(const std::string& path) {
+    try {
+        return load_world(path);
+    } catch (const LoadError& e) {
+        throw UsageError(e.what());
+    } catch (const std::exception& e) {
+        throw UsageError(path + ": " + e.what());
+    }
+}
+
+AgentProfile load_profile_or_fail(const std::optional<std::string>& path) {
+    if (!path) return AgentProfile{};
+    try {
+        return load_agent_profile(*path);
+    } catch (const ProfileError& e) {
+        throw UsageError(e.what());
+    }
+}
+
+SearchLimits make_limits(double weight, std::optional<long long> max_nodes, std::optional<double> max_cost) {
+    SearchLimits lim;
+    if (!(weight >= 1.0) || !std::isfinite(weight)) throw UsageError("--weight must be a number >= 1");
+    lim.weight = weight;
+    if (max_nodes) {
+        if (*max_nodes < 0 || *max_nodes > 0xFFFFFFFFll) throw UsageError("--max-nodes must be in 0..4294967295");
+        lim.max_nodes = static_cast<std::uint32_t>(*max_nodes);
+    }
+    if (max_cost) {
+        if (!(*max_cost >= 0) || std::isnan(*max_cost)) throw UsageError("--max-cost must be a number >= 0");
+        lim.max_cost = *max_cost;
+    }
+    return lim;
+}
+
+}  // namespace voxnav::cli

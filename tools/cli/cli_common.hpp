@@ -1,0 +1,34 @@
+// Shared pieces of the voxnav command-line tool: exit codes, argument
+// errors, loading worlds and profiles with messages that name the file.
+#pragma once
+
+#include "voxnav/voxnav.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace voxnav::cli {
+
+enum Exit : int { kOk = 0, kQueryFailed = 1, kBadInput = 2 };
+
+/// Thrown for bad arguments or unreadable files; main prints it and exits 2.
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// "X,Y,Z" or the name of one of the world's positions.
+Voxel parse_position(const World& world, const std::string& text, const char* option);
+World load_world_or_fail(const std::string& path);
+AgentProfile load_profile_or_fail(const std::optional<std::string>& path);
+/// Checks a weight, node cap and cost limit given on the command line.
+SearchLimits make_limits(double weight, std::optional<long long> max_nodes, std::optional<double> max_cost);
+
+/// Registers each subcommand on the app and returns the callback to run it.
+using Command = std::function<int()>;
+Command add_route_command(CLI::App& app);
+Command add_scen_command(CLI::App& app);
+
+}  // namespace voxnav::cli

@@ -1,0 +1,33 @@
+// voxnav: route, replay benchmark scenarios, inspect and convert worlds.
+#include "cli_common.hpp"
+
+#include <cstdio>
+#include <vector>
+
+int main(int argc, char** argv) {
+    using namespace voxnav::cli;
+    CLI::App app{"voxnav - 3D voxel navigation"};
+    app.require_subcommand(1);
+    std::vector<Command> commands{add_route_command(app), add_scen_command(app)};
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "voxnav: %s\n", e.what());
+        return kBadInput;
+    }
+    try {
+        for (const Command& c : commands)
+            if (int code = c(); code >= 0) return code;
+    } catch (const UsageError& e) {
+        std::fprintf(stderr, "voxnav: %s\n", e.what());
+        return kBadInput;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "voxnav: %s\n", e.what());
+        return kBadInput;
+    }
+    return kBadInput;
+}
