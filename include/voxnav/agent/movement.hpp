@@ -112,7 +112,7 @@ void MovementModel::ground_moves(Index p, std::uint8_t bp, const Voxel& local, E
         }
         // 2. jump up k voxels: headroom above p is clear(p + j*up) for j <= k.
         if (a.jump) {
-            const int kmax = std::min(from_water ? 1 : a.jump_height, dims_.y - 2 - local.y);
+            const int kmax = std::min(from_water ? std::min(1, a.jump_height) : a.jump_height, dims_.y - 2 - local.y);
             for (int k = 1; k <= kmax; ++k) {
                 if (!clear(f[p + k * sy_])) break;
                 const Index t = static_cast<Index>(q + k * sy_);

@@ -133,10 +133,8 @@ private:
         nodes_[e.node].heap_pos = static_cast<std::uint32_t>(i);
     }
 
-    // --- node table: open addressing over node indices ----------------------
-    // A slot is live only if it names a node of this search holding the same
-    // state, so the table is never cleared between searches: resetting
-    // nodes_ to empty invalidates every slot at once.
+    // --- node table: open addressing (linear probing) over node indices -----
+    // Reset costs one probe per node of the last search, not the table size.
     std::size_t slot_of(std::uint64_t h) const { return static_cast<std::size_t>((h * 0x9E3779B97F4A7C15ull) >> shift_); }
 
     /// Index of the node for `s`, creating it (g = +inf) when new.
@@ -158,6 +156,18 @@ private:
         added = true;
         if (nodes_.size() * 2 > table_.size()) grow_table(problem);
         return n;
+    }
+
+    // Empties the slots of the last search's nodes, newest first: each node's
+    // probe path then still holds only older, not yet emptied, nodes.
+    void reset_table(const Problem& problem) {
+        const std::size_t mask = table_.size() - 1;
+        for (std::uint32_t n = static_cast<std::uint32_t>(nodes_.size()); n-- > 0;) {
+            std::size_t i = slot_of(problem.hash(nodes_[n].state));
+            while (table_[i] != n) i = (i + 1) & mask;
+            table_[i] = kNone;
+        }
+        nodes_.clear();
     }
 
     void grow_table(const Problem& problem) {
@@ -189,10 +199,10 @@ void AStar<Problem>::run(const Problem& problem, State start, const SearchLimits
     out.step_costs.clear();
     out.cost = 0.0;
     out.metrics = {};
-    nodes_.clear();
+    if (table_.empty()) grow_table(problem);
+    reset_table(problem);
     heap_.clear();
     heap_peak_ = 0;
-    if (table_.empty()) grow_table(problem);
 
     const double w = limits.weight >= 1.0 ? limits.weight : 1.0;
     bool added = false;

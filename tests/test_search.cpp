@@ -1,0 +1,240 @@
+// The search against a plain Dijkstra over the reference model, on many
+// seeded random worlds and profiles; limits and statuses; the generic A*.
+#include "random_world.hpp"
+#include "reference_model.hpp"
+#include "test_helpers.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using namespace voxnav;
+
+namespace {
+
+std::vector<Voxel> waypoints_of(const ref::Model& model, const World& w) {
+    std::vector<Voxel> out;
+    const VoxelBox b = *w.bounds();
+    for (int y = b.lo.y; y < b.hi.y; ++y)
+        for (int z = b.lo.z; z < b.hi.z; ++z)
+            for (int x = b.lo.x; x < b.hi.x; ++x)
+                if (model.waypoint({x, y, z})) out.push_back({x, y, z});
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("random worlds: optimal at weight 1, bounded at weight w, legal routes", "[search][random]") {
+    int compared = 0, reachable = 0, unreachable = 0;
+    for (std::uint32_t seed = 1; seed <= 120; ++seed) {
+        const World w = testing::random_world(seed);
+        const AgentProfile a = testing::random_agent(seed);
+        const ref::Model model(w, a);
+        const auto spots = waypoints_of(model, w);
+        if (spots.size() < 2) continue;
+        Navigator nav(w, a);
+        std::mt19937 rng(seed);
+        for (int q = 0; q < 6; ++q) {
+            const Voxel s = spots[rng() % spots.size()], g = spots[rng() % spots.size()];
+            INFO("seed " << seed << " from " << s.x << "," << s.y << "," << s.z << " to " << g.x << "," << g.y << "," << g.z);
+            const double best = model.dijkstra(s, g);
+            const Route r = nav.find_route(s, g);
+            INFO("route " << to_json(r) << "\nagent " << to_json(a));
+            ++compared;
+            if (best < 0) {
+                ++unreachable;
+                CHECK(r.status == SearchStatus::NoPath);
+                CHECK(r.waypoints.empty());
+                continue;
+            }
+            ++reachable;
+            REQUIRE(r.status == SearchStatus::Found);
+            CHECK(r.cost == Approx(best).epsilon(1e-9));
+            CHECK(model.check_route(r) == "");
+            CHECK(r.waypoints.front().position == s);
+            CHECK(r.waypoints.back().position == g);
+            for (double weight : {1.5, 3.0}) {
+                SearchLimits lim;
+                lim.weight = weight;
+                const Route rw = nav.find_route(s, g, lim);
+                REQUIRE(rw.status == SearchStatus::Found);
+                CHECK(rw.cost <= weight * best + 1e-9);
+                CHECK(model.check_route(rw) == "");
+            }
+        }
+    }
+    // The generator must exercise both outcomes for the comparison to mean much.
+    CHECK(compared > 500);
+    CHECK(reachable > 200);
+    CHECK(unreachable > 20);
+}
+
+TEST_CASE("node cap: a partial route toward the goal, never more expansions than allowed", "[search][limits]") {
+    int partials = 0;
+    for (std::uint32_t seed = 200; seed < 260; ++seed) {
+        const World w = testing::random_world(seed, {16, 6, 16});
+        AgentProfile a = testing::random_agent(seed);
+        a.fly = false;
+        const ref::Model model(w, a);
+        const auto spots = waypoints_of(model, w);
+        if (spots.size() < 2) continue;
+        Navigator nav(w, a);
+        std::mt19937 rng(seed);
+        for (int q = 0; q < 5; ++q) {
+            const Voxel s = spots[rng() % spots.size()], g = spots[rng() % spots.size()];
+            for (std::uint32_t cap : {0u, 1u, 3u, 10u}) {
+                SearchLimits lim;
+                lim.max_nodes = cap;
+                const Route r = nav.find_route(s, g, lim);
+                CHECK(r.metrics.expanded <= cap);
+                if (r.status == SearchStatus::Partial) {
+                    ++partials;
+                    CHECK(model.check_route(r) == "");
+                    CHECK(r.waypoints.front().position == s);
+                    // The partial end is the expanded node nearest the goal: no
+                    // farther than the start by the search's own lower bound.
+                    const Voxel e = r.waypoints.back().position;
+                    CHECK(nav.moves().lower_bound(e, g) <= nav.moves().lower_bound(s, g) + 1e-12);
+                } else {
+                    CHECK((r.status == SearchStatus::Found || r.status == SearchStatus::NoPath));
+                }
+            }
+        }
+    }
+    CHECK(partials > 50);
+}
+
+TEST_CASE("max_cost: nothing beyond it is expanded", "[search][limits]") {
+    World w = testing::world_from_text(R"(voxnav-world 1
+size 9 3 1
+layer 0
+#########
+)");
+    Navigator nav(w, AgentProfile{});
+    SearchLimits lim;
+    lim.max_cost = 8 / 4.3 + 1e-9;
+    CHECK(nav.find_route({0, 1, 0}, {8, 1, 0}, lim).status == SearchStatus::Found);
+    lim.max_cost = 7.5 / 4.3;
+    const Route r = nav.find_route({0, 1, 0}, {8, 1, 0}, lim);
+    CHECK(r.status == SearchStatus::NoPath);
+    CHECK(r.error.find("max_cost") != std::string::npos);
+    CHECK(r.metrics.expanded <= 8);
+}
+
+TEST_CASE("statuses: invalid start, invalid goal, no path, start is goal", "[search][status]") {
+    World w = testing::world_from_text(R"(voxnav-world 1
+size 5 4 1
+layer 0
+#####
+layer 1
+..#..
+layer 2
+..#..
+layer 3
+..#..
+)");
+    Navigator nav(w, AgentProfile{});
+    Route r = nav.find_route({0, 2, 0}, {4, 1, 0});
+    CHECK(r.status == SearchStatus::InvalidStart);
+    CHECK(r.error.find("no floor") != std::string::npos);
+    r = nav.find_route({0, 1, 0}, {2, 1, 0});
+    CHECK(r.status == SearchStatus::InvalidGoal);
+    CHECK(r.error.find("blocked") != std::string::npos);
+    r = nav.find_route({0, 1, 0}, {-40, 1, 0});
+    CHECK(r.status == SearchStatus::InvalidGoal);
+    r = nav.find_route({0, 1, 0}, {4, 1, 0});
+    CHECK(r.status == SearchStatus::NoPath);
+    r = nav.find_route({0, 1, 0}, {0, 1, 0});
+    CHECK(r.status == SearchStatus::Found);
+    CHECK(r.cost == 0.0);
+    REQUIRE(r.waypoints.size() == 1);
+    CHECK(r.waypoints[0].action == Action::Start);
+    // Odd limits are clamped, never an exception.
+    SearchLimits lim;
+    lim.weight = std::nan("");
+    lim.max_cost = std::nan("");
+    CHECK(nav.find_route({0, 1, 0}, {1, 1, 0}, lim).status == SearchStatus::Found);
+}
+
+TEST_CASE("edits to the world reach the navigator through sync", "[search][edits]") {
+    for (std::uint32_t seed = 300; seed < 330; ++seed) {
+        World w = testing::random_world(seed);
+        const AgentProfile a = testing::random_agent(seed);
+        Navigator nav(w, a);
+        std::mt19937 rng(seed);
+        const BlockId ids[] = {BlockRegistry::air, *w.blocks().find("stone"), *w.blocks().find("water"),
+                               *w.blocks().find("lava"), *w.blocks().find("mud")};
+        for (int e = 0; e < 25; ++e) w.set_block({int(rng() % 10), int(rng() % 7), int(rng() % 10)}, ids[rng() % 5]);
+        nav.sync();
+        Navigator fresh(w, a);
+        const VoxelBox b = *w.bounds();
+        for (int y = b.lo.y; y < b.hi.y; ++y)
+            for (int z = b.lo.z; z < b.hi.z; ++z)
+                for (int x = b.lo.x; x < b.hi.x; ++x) {
+                    const auto i = nav.field().index_of({x, y, z});
+                    REQUIRE(nav.field()[i] == fresh.field()[fresh.field().index_of({x, y, z})]);
+                }
+    }
+}
+
+TEST_CASE("unbounded worlds grow the navigable area as chunks arrive", "[search][edits]") {
+    World w;
+    const BlockId stone = *w.blocks().find("stone");
+    std::vector<BlockId> chunk(World::chunk_volume, BlockRegistry::air);
+    for (int z = 0; z < 16; ++z)
+        for (int x = 0; x < 16; ++x) chunk[x + 16 * z] = stone;  // y = 0 layer
+    w.set_chunk({0, 0, 0}, chunk.data());
+    Navigator nav(w, AgentProfile{});
+    CHECK(nav.find_route({0, 1, 0}, {15, 1, 15}).status == SearchStatus::Found);
+    CHECK(nav.find_route({0, 1, 0}, {20, 1, 0}).status == SearchStatus::InvalidGoal);
+    w.set_chunk({1, 0, 0}, chunk.data());  // the chunk east of it
+    const Route r = nav.find_route({0, 1, 0}, {20, 1, 0});
+    CHECK(r.status == SearchStatus::Found);
+    CHECK(r.cost == Approx(20 / 4.3));
+    w.unload_chunk({1, 0, 0});
+    CHECK(nav.find_route({0, 1, 0}, {20, 1, 0}).status != SearchStatus::Found);
+    // Negative coordinates work like any other.
+    w.set_chunk({-1, -1, -1}, chunk.data());
+    CHECK(nav.find_route({-16, -15, -16}, {-1, -15, -1}).status == SearchStatus::Found);
+}
+
+namespace {
+
+// A problem with the game's own states: a number line where you may add 1
+// (cost 1) or double (cost 2), from 1 to a target.
+struct NumberLine {
+    using State = std::int64_t;
+    std::int64_t target;
+    std::uint64_t hash(State s) const { return static_cast<std::uint64_t>(s); }
+    double heuristic(State) const { return 0.0; }
+    bool is_goal(State s) const { return s == target; }
+    template <class F>
+    void for_each_successor(State s, F&& f) const {
+        if (s + 1 <= target) f(s + 1, 1.0, 0);
+        if (s * 2 <= target) f(s * 2, 2.0, 1);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("the A* is generic: a game's own states and actions", "[search][generic]") {
+    // Reference: cheapest cost to reach n, by dynamic programming.
+    std::vector<double> best(1001, 0.0);
+    for (int n = 2; n <= 1000; ++n) best[n] = std::min(best[n - 1] + 1.0, n % 2 == 0 ? best[n / 2] + 2.0 : 1e9);
+    AStar<NumberLine> search;
+    SearchResult<std::int64_t> out;
+    for (std::int64_t target : {37, 1000, 2, 1, 37, 999}) {
+        search.run(NumberLine{target}, 1, SearchLimits{}, out);
+        REQUIRE(out.status == SearchStatus::Found);
+        CHECK(out.cost == best[target]);
+        CHECK(out.states.front() == 1);
+        CHECK(out.states.back() == target);
+        for (std::size_t i = 1; i < out.states.size(); ++i)
+            CHECK(out.states[i] == (out.tags[i] == 0 ? out.states[i - 1] + 1 : out.states[i - 1] * 2));
+    }
+    SearchLimits cap;
+    cap.max_nodes = 3;
+    search.run(NumberLine{1000}, 1, cap, out);
+    CHECK(out.status == SearchStatus::Partial);
+    CHECK(out.metrics.expanded == 3);
+}

@@ -1,0 +1,80 @@
+// The world store: blocks, chunks, bounds, points, transform, journal.
+#include "test_helpers.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace voxnav;
+
+TEST_CASE("blocks at any int32 coordinate; unset voxels are air", "[world]") {
+    World w;
+    const BlockId stone = *w.blocks().find("stone");
+    CHECK(w.block({0, 0, 0}) == BlockRegistry::air);
+    for (Voxel v : {Voxel(0, 0, 0), Voxel(-1, -1, -1), Voxel(INT32_MAX - 1, 5, INT32_MIN + 1), Voxel(123456, -99999, 7)}) {
+        w.set_block(v, stone);
+        CHECK(w.block(v) == stone);
+        CHECK(w.block_type(v).kind == BlockKind::Solid);
+    }
+    CHECK(w.non_air_voxels() == 4);
+    w.set_block({0, 0, 0}, BlockRegistry::air);
+    CHECK(w.block({0, 0, 0}) == BlockRegistry::air);
+    CHECK(w.non_air_voxels() == 3);
+    CHECK_THROWS_AS(w.set_block({0, 0, 0}, 999), std::invalid_argument);
+}
+
+TEST_CASE("block registry: defaults, additions, conflicts", "[world]") {
+    BlockRegistry r;
+    CHECK(r[BlockRegistry::air].name == "air");
+    CHECK(r[*r.find("lava")].hazard);
+    CHECK(r[*r.find("water")].is_water());
+    const BlockId ice = r.add("ice", BlockKind::Solid);
+    CHECK(r.add("ice", BlockKind::Solid) == ice);
+    CHECK_THROWS_AS(r.add("ice", BlockKind::Liquid), std::invalid_argument);
+    CHECK_FALSE(r.find("nope"));
+}
+
+TEST_CASE("chunks load, replace and unload", "[world]") {
+    World w;
+    const BlockId stone = *w.blocks().find("stone"), water = *w.blocks().find("water");
+    std::vector<BlockId> ids(World::chunk_volume);
+    for (int i = 0; i < World::chunk_volume; ++i) ids[i] = (i % 3 == 0) ? stone : BlockRegistry::air;
+    w.set_chunk({-1, 2, 0}, ids.data());
+    // index x + 16 * (z + 16 * y), chunk origin (-16, 32, 0)
+    CHECK(w.block({-16 + 3, 32 + 0, 0}) == stone);  // i = 3
+    CHECK(w.block({-16 + 1, 32 + 0, 0}) == BlockRegistry::air);
+    CHECK(w.block({-16 + 0, 32 + 1, 1}) == (((16 + 256) % 3 == 0) ? stone : BlockRegistry::air));
+    std::fill(ids.begin(), ids.end(), water);
+    w.set_chunk({-1, 2, 0}, ids.data());
+    CHECK(w.block({-16 + 1, 32, 0}) == water);
+    CHECK(w.non_air_voxels() == World::chunk_volume);
+    w.unload_chunk({-1, 2, 0});
+    CHECK(w.non_air_voxels() == 0);
+    ids[5] = 4000;
+    CHECK_THROWS_AS(w.set_chunk({0, 0, 0}, ids.data()), std::invalid_argument);
+}
+
+TEST_CASE("the change journal lists written chunks", "[world]") {
+    World w;
+    const auto r0 = w.revision();
+    w.set_block({1, 2, 3}, 1);
+    w.set_block({40, 2, 3}, 1);
+    std::vector<VoxelBox> changed;
+    REQUIRE(w.changes_since(r0, changed));
+    REQUIRE(changed.size() == 2);
+    CHECK(changed[0].contains({1, 2, 3}));
+    CHECK(changed[1].contains({40, 2, 3}));
+    CHECK(w.revision() > r0);
+}
+
+TEST_CASE("world transform maps game positions to voxels and back", "[world]") {
+    WorldTransform t;
+    t.voxel_size = 0.5;
+    t.origin = {10.0, 0.0, -4.0};
+    CHECK(t.to_voxel({10.0, 0.0, -4.0}) == Voxel(0, 0, 0));
+    CHECK(t.to_voxel({10.74, 1.2, -4.1}) == Voxel(1, 2, -1));
+    CHECK(t.to_voxel({9.99, -0.01, -4.0}) == Voxel(-1, -1, 0));
+    const glm::dvec3 p = t.to_world({1, 2, -1});
+    CHECK(p.x == Approx(10.75));
+    CHECK(p.y == Approx(1.0));
+    CHECK(p.z == Approx(-4.25));
+    CHECK(t.to_voxel(p) == Voxel(1, 2, -1));
+}
