@@ -1,0 +1,146 @@
+// The voxnav command-line tool, run as a user would: exit codes, messages,
+// and every route it prints checked against the reference model.
+#include "reference_model.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace voxnav;
+
+namespace {
+
+struct Run {
+    int code;
+    std::string out, err;
+};
+
+Run run(const std::string& args) {
+    static int counter = 0;
+    const std::string err_file = "voxnav_cli_stderr_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + ".txt";
+    const std::string cmd = std::string(VOXNAV_CLI) + " " + args + " 2>" + err_file;
+    Run r{-1, {}, {}};
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE(p);
+    std::array<char, 4096> buf;
+    while (std::size_t n = fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
+    const int status = pclose(p);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream e(err_file);
+    r.err.assign(std::istreambuf_iterator<char>(e), {});
+    std::remove(err_file.c_str());
+    return r;
+}
+
+const std::string kDemo = VOXNAV_SOURCE_DIR "/worlds/demo.vxw";
+const std::string kAgents = VOXNAV_SOURCE_DIR "/worlds/agents/";
+
+}  // namespace
+
+TEST_CASE("cli route: every printed route is legal, adds up and is optimal", "[cli]") {
+    const World w = load_world(kDemo);
+    const std::vector<std::pair<std::string, std::string>> pairs = {{"S", "G"}, {"S", "ledge"}, {"G", "S"}, {"ledge", "G"}, {"0,1,7", "11,1,0"}};
+    int found = 0;
+    for (const char* agent : {"humanoid", "critter", "brute", "swimmer", "leaper", "drone"}) {
+        const AgentProfile a = load_agent_profile(kAgents + agent + ".json");
+        const ref::Model model(w, a);
+        for (const auto& [from, to] : pairs) {
+            INFO(agent << " " << from << " -> " << to);
+            const Run r = run("route --world " + kDemo + " --from " + from + " --to " + to + " --agent " + kAgents + agent + ".json --json");
+            const Route route = route_from_json(r.out);
+            const Voxel s = from.find(',') != std::string::npos ? Voxel(0, 1, 7) : *w.point(from);
+            const Voxel g = to.find(',') != std::string::npos ? Voxel(11, 1, 0) : *w.point(to);
+            if (!model.waypoint(s) || !model.waypoint(g)) {
+                CHECK(r.code == 1);
+                CHECK((route.status == SearchStatus::InvalidStart || route.status == SearchStatus::InvalidGoal));
+                continue;
+            }
+            const double best = model.dijkstra(s, g);
+            if (best < 0) {
+                CHECK(r.code == 1);
+                CHECK(route.status == SearchStatus::NoPath);
+                continue;
+            }
+            ++found;
+            CHECK(r.code == 0);
+            REQUIRE(route.status == SearchStatus::Found);
+            CHECK(route.cost == Approx(best).epsilon(1e-9));
+            CHECK(model.check_route(route) == "");
+        }
+    }
+    CHECK(found >= 15);
+}
+
+TEST_CASE("cli route: table output, partial routes and exit codes", "[cli]") {
+    Run r = run("route --world " + kDemo + " --from S --to G");
+    CHECK(r.code == 0);
+    CHECK(r.out.find("status     found") != std::string::npos);
+    CHECK(r.out.find("start") != std::string::npos);
+    r = run("route --world " + kDemo + " --from S --to G --max-nodes 3 --json");
+    CHECK(r.code == 0);
+    CHECK(route_from_json(r.out).status == SearchStatus::Partial);
+    r = run("route --world " + kDemo + " --from 5,1,0 --to G --json");
+    CHECK(r.code == 1);
+    CHECK(route_from_json(r.out).status == SearchStatus::InvalidStart);
+    CHECK(run("route --world " + kDemo + " --from S --to G --max-cost 0.5").code == 1);
+}
+
+TEST_CASE("cli: bad arguments and unreadable files exit 2 with a one-line message", "[cli][errors]") {
+    Run r = run("route --world /nonexistent.vxw --from S --to G");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("/nonexistent.vxw") != std::string::npos);
+    r = run("route --world " + kDemo + " --from Q --to G");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("no position named 'Q'") != std::string::npos);
+    r = run("route --world " + kDemo + " --from 1,2 --to G");
+    CHECK(r.code == 2);
+    r = run("route --world " + kDemo + " --from S --to G --weight 0.5");
+    CHECK(r.code == 2);
+    r = run("route --world " + kDemo + " --from S --to G --agent /nonexistent.json");
+    CHECK(r.code == 2);
+    r = run("route --world " + kDemo);
+    CHECK(r.code == 2);
+    r = run("frobnicate");
+    CHECK(r.code == 2);
+    // A malformed world names its file and line.
+    const std::string bad = "voxnav_cli_bad.vxw";
+    std::ofstream(bad) << "voxnav-world 1\nsize 2 1 1\nlayer 0\n.?\n";
+    r = run("route --world " + bad + " --from 0,0,0 --to 1,0,0");
+    std::remove(bad.c_str());
+    CHECK(r.code == 2);
+    CHECK(r.err.find("voxnav_cli_bad.vxw:4:") != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    // A malformed profile names the key.
+    const std::string badp = "voxnav_cli_bad.json";
+    std::ofstream(badp) << "{\"height\": 0}";
+    r = run("route --world " + kDemo + " --from S --to G --agent " + badp);
+    std::remove(badp.c_str());
+    CHECK(r.code == 2);
+    CHECK(r.err.find("'height'") != std::string::npos);
+}
+
+TEST_CASE("cli scen: mismatches fail --check", "[cli][scen]") {
+    const std::string dir = VOXNAV_SOURCE_DIR "/worlds/benchmarks/";
+    Run r = run("scen " + dir + "den312d.map.scen --check --every 40");
+    CHECK(r.code == 0);
+    CHECK(r.out.find("# mismatches 0") != std::string::npos);
+    // A scenario file whose published lengths are wrong must fail the check.
+    std::ifstream in(dir + "den312d.map.scen");
+    std::ofstream out("voxnav_cli_wrong.map.scen");
+    std::string line;
+    std::getline(in, line);
+    out << line << "\n";
+    std::getline(in, line);
+    out << line.substr(0, line.rfind('\t')) << "\t999\n";
+    out.close();
+    r = run("scen voxnav_cli_wrong.map.scen --map " + dir + "den312d.map --check");
+    std::remove("voxnav_cli_wrong.map.scen");
+    CHECK(r.code == 1);
+    CHECK(r.out.find("# mismatches 1") != std::string::npos);
+    r = run("scen " + dir + "den312d.map.scen --map /nonexistent.map");
+    CHECK(r.code == 2);
+}
