@@ -12,4 +12,5 @@
 #include "voxnav/world/block.hpp"
 #include "voxnav/world/box.hpp"
 #include "voxnav/world/formats.hpp"
+#include "voxnav/world/imports.hpp"
 #include "voxnav/world/world.hpp"

@@ -88,21 +88,4 @@ MovementModel::MovementModel(const NavField& field, const AgentProfile& profile)
     }
 }
 
-double MovementModel::lower_bound(const Voxel& from, const Voxel& goal) const {
-    const double dx = std::abs(from.x - goal.x), dz = std::abs(from.z - goal.z);
-    switch (metric_) {
-        case Metric::Manhattan2D: return h_scale_ * (dx + dz);
-        case Metric::Octile2D: {
-            const double lo = std::min(dx, dz), hi = std::max(dx, dz);
-            return h_scale_ * (hi - lo + std::sqrt(2.0) * lo);
-        }
-        case Metric::Octile3D: {
-            double v[3] = {dx, double(std::abs(from.y - goal.y)), dz};
-            std::sort(v, v + 3);  // v[0] <= v[1] <= v[2]
-            return h_scale_ * ((v[2] - v[1]) + std::sqrt(2.0) * (v[1] - v[0]) + std::sqrt(3.0) * v[0]);
-        }
-    }
-    return 0.0;
-}
-
 }  // namespace voxnav

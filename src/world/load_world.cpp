@@ -1,5 +1,8 @@
 // Picks a reader by the file's first bytes, then by its extension.
 #include "voxnav/world/formats.hpp"
+#include "voxnav/world/imports.hpp"
+
+#include <sys/stat.h>
 
 #include <cstring>
 #include <fstream>
@@ -15,12 +18,18 @@ bool ends_with(const std::string& s, const char* suffix) {
 }  // namespace
 
 WorldFormat detect_world_format(const std::string& path) {
+    struct stat st {};
+    if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return WorldFormat::AnvilFolder;
     std::ifstream f(path, std::ios::binary);
     char head[64] = {};
     if (f) f.read(head, sizeof head);
     const std::string h(head, static_cast<std::size_t>(f.gcount()));
     // OpenVDB files start with the magic number 0x56444220 ("VDB ") little-endian.
     if (h.size() >= 4 && std::memcmp(h.data(), " BDV", 4) == 0) return WorldFormat::Vdb;
+    if (h.size() >= 4 && std::memcmp(h.data(), "VOX ", 4) == 0) return WorldFormat::MagicaVoxel;
+    if (ends_with(path, ".mca")) return WorldFormat::AnvilRegion;
+    if (ends_with(path, ".schem")) return WorldFormat::Schematic;
+    if (ends_with(path, ".chunk") || ends_with(path, ".nbt")) return WorldFormat::ChunkNbt;
     // Text formats may open with comments; look at the first meaningful token.
     std::size_t i = 0;
     while (i < h.size() && (h[i] == ' ' || h[i] == '\t' || h[i] == '\r' || h[i] == '\n')) ++i;
@@ -37,18 +46,30 @@ WorldFormat detect_world_format(const std::string& path) {
 }
 
 World load_world(const std::string& path) {
-    {
+    ImportReport report;
+    return load_world(path, report);
+}
+
+World load_world(const std::string& path, ImportReport& report, const ImportOptions& options) {
+    const WorldFormat format = detect_world_format(path);
+    if (format != WorldFormat::AnvilFolder) {
         std::ifstream probe(path, std::ios::binary);
         if (!probe) throw LoadError(path, 0, "cannot open file");
     }
-    switch (detect_world_format(path)) {
+    World world;
+    switch (format) {
         case WorldFormat::Text: return load_text_world(path);
         case WorldFormat::Vdb: return load_vdb(path);
         case WorldFormat::MovingAi2D: return load_movingai_map(path);
         case WorldFormat::MovingAi3D: return load_movingai_3dmap(path);
+        case WorldFormat::AnvilRegion: import_anvil_region(path, world, report, options); return world;
+        case WorldFormat::AnvilFolder: import_anvil_folder(path, world, report, options); return world;
+        case WorldFormat::ChunkNbt: import_chunk_nbt(path, world, report, options); return world;
+        case WorldFormat::Schematic: import_schematic(path, world, report, options); return world;
+        case WorldFormat::MagicaVoxel: import_vox(path, world, report, options); return world;
         case WorldFormat::Unknown: break;
     }
-    throw LoadError(path, 0, "unknown world format (expected .vxw, .vdb, .map or .3dmap)");
+    throw LoadError(path, 0, "unknown world format (expected .vxw, .vdb, .map, .3dmap, .mca, a region folder, .chunk, .nbt, .schem or .vox)");
 }
 
 }  // namespace voxnav

@@ -30,5 +30,7 @@ SearchLimits make_limits(double weight, std::optional<long long> max_nodes, std:
 using Command = std::function<int()>;
 Command add_route_command(CLI::App& app);
 Command add_scen_command(CLI::App& app);
+Command add_info_command(CLI::App& app);
+Command add_convert_command(CLI::App& app);
 
 }  // namespace voxnav::cli

@@ -8,7 +8,8 @@ int main(int argc, char** argv) {
     using namespace voxnav::cli;
     CLI::App app{"voxnav - 3D voxel navigation"};
     app.require_subcommand(1);
-    std::vector<Command> commands{add_route_command(app), add_scen_command(app)};
+    std::vector<Command> commands{add_route_command(app), add_scen_command(app), add_info_command(app),
+                                  add_convert_command(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

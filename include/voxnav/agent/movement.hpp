@@ -13,6 +13,7 @@
 #include "voxnav/agent/nav_field.hpp"
 #include "voxnav/agent/profile.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -184,6 +185,23 @@ void MovementModel::fly_moves(Index p, const Voxel&, Emit& emit) const {
         const Index q = static_cast<Index>(p + fly_offset_[n]);
         if (f[q] & NavField::Node) emit(q, fly_cost_[n], Action::Fly);
     }
+}
+
+inline double MovementModel::lower_bound(const Voxel& from, const Voxel& goal) const {
+    const double dx = std::abs(from.x - goal.x), dz = std::abs(from.z - goal.z);
+    switch (metric_) {
+        case Metric::Manhattan2D: return h_scale_ * (dx + dz);
+        case Metric::Octile2D: {
+            const double lo = std::min(dx, dz), hi = std::max(dx, dz);
+            return h_scale_ * (hi - lo + std::sqrt(2.0) * lo);
+        }
+        case Metric::Octile3D: {
+            double v[3] = {dx, double(std::abs(from.y - goal.y)), dz};
+            std::sort(v, v + 3);  // v[0] <= v[1] <= v[2]
+            return h_scale_ * ((v[2] - v[1]) + std::sqrt(2.0) * (v[1] - v[0]) + std::sqrt(3.0) * v[0]);
+        }
+    }
+    return 0.0;
 }
 
 }  // namespace voxnav

@@ -32,6 +32,8 @@ public:
         : moves_(&moves), field_(&moves.field()), goal_(goal), goal_local_(moves.field().local_of(goal)) {}
 
     [[nodiscard]] std::uint64_t hash(State s) const { return s; }
+    [[nodiscard]] std::size_t dense_size() const { return static_cast<std::size_t>(field_->array_box().volume()); }
+    [[nodiscard]] std::uint32_t dense_index(State s) const { return s; }
     [[nodiscard]] bool is_goal(State s) const { return s == goal_; }
     [[nodiscard]] double heuristic(State s) const { return moves_->lower_bound(field_->local_of(s), goal_local_); }
     template <class F>

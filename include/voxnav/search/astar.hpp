@@ -10,6 +10,10 @@
 ///       double heuristic(State) const;          // admissible lower bound to the goal
 ///       bool is_goal(State) const;
 ///       template <class F> void for_each_successor(State, F&& f) const;  // f(State, double cost, std::uint8_t tag)
+///       // Optional: states are the integers [0, dense_size()). Then the
+///       // search indexes nodes directly instead of hashing (up to 2^24 states).
+///       std::size_t dense_size() const;
+///       std::uint32_t dense_index(State) const;
 ///   };
 ///
 ///   voxnav::AStar<Problem> search;              // keep it: its memory is reused
@@ -26,11 +30,21 @@
 
 #include <algorithm>
 #include <chrono>
+#include <utility>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
 
 namespace voxnav {
+
+namespace detail {
+template <class P, class = void>
+struct has_dense_states : std::false_type {};
+template <class P>
+struct has_dense_states<P, std::void_t<decltype(std::declval<const P&>().dense_size()),
+                                       decltype(std::declval<const P&>().dense_index(std::declval<typename P::State>()))>>
+    : std::true_type {};
+}  // namespace detail
 
 template <class State>
 struct SearchResult {
@@ -54,13 +68,14 @@ public:
 
     /// Bytes of search memory currently held.
     [[nodiscard]] std::size_t memory_bytes() const {
-        return nodes_.capacity() * sizeof(Node) + table_.capacity() * sizeof(std::uint32_t) +
+        return nodes_.capacity() * sizeof(Node) + (table_.capacity() + dense_slots_.capacity()) * sizeof(std::uint32_t) +
                heap_.capacity() * sizeof(HeapEntry);
     }
     /// Bytes a search of `generated` nodes needed at least: node records,
     /// the hash table at its current size, and the open list's peak.
     [[nodiscard]] std::size_t bytes_in_use() const {
-        return nodes_.size() * sizeof(Node) + table_.size() * sizeof(std::uint32_t) + heap_peak_ * sizeof(HeapEntry);
+        return nodes_.size() * sizeof(Node) + (dense_ ? dense_slots_.size() : table_.size()) * sizeof(std::uint32_t) +
+               heap_peak_ * sizeof(HeapEntry);
     }
 
 private:
@@ -137,8 +152,19 @@ private:
     // Reset costs one probe per node of the last search, not the table size.
     std::size_t slot_of(std::uint64_t h) const { return static_cast<std::size_t>((h * 0x9E3779B97F4A7C15ull) >> shift_); }
 
-    /// Index of the node for `s`, creating it (g = +inf) when new.
+    /// Index of the node for `s`, creating it when new.
     std::uint32_t find_or_add(const Problem& problem, const State& s, bool& added) {
+        if constexpr (detail::has_dense_states<Problem>::value) {
+            if (dense_) {
+                std::uint32_t& slot = dense_slots_[problem.dense_index(s)];
+                added = slot == kNone;
+                if (added) {
+                    slot = static_cast<std::uint32_t>(nodes_.size());
+                    nodes_.push_back({0.0, s, kNone, kNone, 0});
+                }
+                return slot;
+            }
+        }
         std::size_t i = slot_of(problem.hash(s));
         const std::size_t mask = table_.size() - 1;
         while (true) {
@@ -161,6 +187,13 @@ private:
     // Empties the slots of the last search's nodes, newest first: each node's
     // probe path then still holds only older, not yet emptied, nodes.
     void reset_table(const Problem& problem) {
+        if constexpr (detail::has_dense_states<Problem>::value) {
+            if (dense_) {
+                for (const Node& n : nodes_) dense_slots_[problem.dense_index(n.state)] = kNone;
+                nodes_.clear();
+                return;
+            }
+        }
         const std::size_t mask = table_.size() - 1;
         for (std::uint32_t n = static_cast<std::uint32_t>(nodes_.size()); n-- > 0;) {
             std::size_t i = slot_of(problem.hash(nodes_[n].state));
@@ -184,7 +217,25 @@ private:
         }
     }
 
+    // Chooses direct indexing when the problem's states are dense and few
+    // enough; clears whichever index the last search used.
+    void prepare_index(const Problem& problem) {
+        if (table_.empty()) grow_table(problem);
+        reset_table(problem);
+        dense_ = false;
+        if constexpr (detail::has_dense_states<Problem>::value) {
+            const std::size_t n = problem.dense_size();
+            if (n <= kDenseLimit) {
+                if (dense_slots_.size() != n) dense_slots_.assign(n, kNone);
+                dense_ = true;
+            }
+        }
+    }
+    static constexpr std::size_t kDenseLimit = std::size_t(1) << 24;
+
     std::vector<Node> nodes_;
+    bool dense_ = false;
+    std::vector<std::uint32_t> dense_slots_;
     std::vector<std::uint32_t> table_;
     std::vector<HeapEntry> heap_;
     std::size_t heap_peak_ = 0;
@@ -199,8 +250,7 @@ void AStar<Problem>::run(const Problem& problem, State start, const SearchLimits
     out.step_costs.clear();
     out.cost = 0.0;
     out.metrics = {};
-    if (table_.empty()) grow_table(problem);
-    reset_table(problem);
+    prepare_index(problem);
     heap_.clear();
     heap_peak_ = 0;
 

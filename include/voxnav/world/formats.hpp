@@ -32,12 +32,21 @@ private:
     std::string detail_;
 };
 
-enum class WorldFormat { Text, Vdb, MovingAi2D, MovingAi3D, Unknown };
+enum class WorldFormat {
+    Text, Vdb, MovingAi2D, MovingAi3D,
+    AnvilRegion,   ///< r.X.Z.mca
+    AnvilFolder,   ///< a folder of region files
+    ChunkNbt,      ///< one chunk's NBT (.chunk, .nbt)
+    Schematic,     ///< Sponge .schem
+    MagicaVoxel,   ///< .vox
+    Unknown
+};
 
 /// Guesses a file's format from its first bytes, then from its extension.
 [[nodiscard]] WorldFormat detect_world_format(const std::string& path);
 
-/// Loads any supported world file. Throws LoadError.
+/// Loads any supported world file (see imports.hpp for the Minecraft and
+/// MagicaVoxel formats and their load report). Throws LoadError.
 [[nodiscard]] World load_world(const std::string& path);
 
 /// The text world format of spec/world-text-format.md. `name` labels errors.

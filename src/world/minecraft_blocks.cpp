@@ -1,0 +1,122 @@
+#include "minecraft_blocks.hpp"
+
+#include "text_lines.hpp"
+
+#include <fstream>
+
+#ifndef VOXNAV_DATA_DIR
+#define VOXNAV_DATA_DIR ""
+#endif
+#ifndef VOXNAV_INSTALL_DATA_DIR
+#define VOXNAV_INSTALL_DATA_DIR ""
+#endif
+
+namespace voxnav {
+namespace {
+
+std::string strip_namespace(const std::string& name) {
+    return name.rfind("minecraft:", 0) == 0 ? name.substr(10) : name;
+}
+
+// Glob with any number of '*'.
+bool glob(const char* p, const char* s) {
+    if (*p == '\0') return *s == '\0';
+    if (*p == '*') return glob(p + 1, s) || (*s != '\0' && glob(p, s + 1));
+    return *p == *s && glob(p + 1, s + 1);
+}
+
+}  // namespace
+
+MinecraftBlockTable MinecraftBlockTable::parse(std::istream& in, const std::string& name) {
+    MinecraftBlockTable t;
+    detail::LineReader lines(in);
+    std::string line;
+    while (lines.next(line)) {
+        auto tokens = detail::split_tokens(line);
+        for (std::size_t i = 0; i < tokens.size(); ++i)
+            if (tokens[i][0] == '#') {
+                tokens.resize(i);
+                break;
+            }
+        if (tokens.empty()) continue;
+        auto fail = [&](const std::string& m) -> void { throw LoadError(name, lines.number(), m); };
+        if (tokens[0] == "legacy") {
+            if (tokens.size() != 3) fail("expected 'legacy <id> <name>'");
+            auto id = detail::parse_int<int>(tokens[1]);
+            if (!id || *id < 0 || *id > 4095) fail("bad legacy id '" + std::string(tokens[1]) + "'");
+            t.legacy_[*id] = std::string(tokens[2]);
+            continue;
+        }
+        if (tokens.size() < 2 || tokens.size() > 3) fail("expected '<name> <air|solid|liquid> [hazard]'");
+        auto kind = parse_block_kind(tokens[1]);
+        if (!kind) fail("unknown kind '" + std::string(tokens[1]) + "'");
+        Rule r{*kind, false};
+        if (tokens.size() == 3) {
+            if (tokens[2] != "hazard" || *kind != BlockKind::Liquid) fail("only a liquid may be marked 'hazard'");
+            r.hazard = true;
+        }
+        const std::string key = strip_namespace(std::string(tokens[0]));
+        if (key.find('*') != std::string::npos)
+            t.patterns_.emplace_back(key, r);
+        else
+            t.exact_[key] = r;
+    }
+    return t;
+}
+
+MinecraftBlockTable MinecraftBlockTable::load(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) throw LoadError(path, 0, "cannot open block table");
+    return parse(f, path);
+}
+
+const MinecraftBlockTable& MinecraftBlockTable::builtin() {
+    static const MinecraftBlockTable table = [] {
+        for (const std::string& dir : {std::string(VOXNAV_DATA_DIR), std::string(VOXNAV_INSTALL_DATA_DIR)}) {
+            const std::string path = dir + "/minecraft_blocks.txt";
+            if (!dir.empty() && std::ifstream(path).good()) return load(path);
+        }
+        throw LoadError("minecraft_blocks.txt", 0, "the built-in block table is not installed; pass a table explicitly");
+    }();
+    return table;
+}
+
+std::optional<MinecraftBlockTable::Rule> MinecraftBlockTable::classify(const std::string& full_name) const {
+    const std::string name = strip_namespace(full_name);
+    if (auto it = exact_.find(name); it != exact_.end()) return it->second;
+    for (const auto& [pattern, rule] : patterns_)
+        if (glob(pattern.c_str(), name.c_str())) return rule;
+    return std::nullopt;
+}
+
+std::string MinecraftBlockTable::legacy_name(int id) const {
+    auto it = legacy_.find(id);
+    return it == legacy_.end() ? std::string() : it->second;
+}
+
+BlockId BlockMapper::map(const std::string& full_name, bool waterlogged) {
+    const std::string key = waterlogged ? full_name + "|waterlogged" : full_name;
+    if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+    const std::string name = strip_namespace(full_name);
+    BlockId id;
+    auto rule = table_.classify(full_name);
+    if (!rule) {
+        unknown_.insert(name);
+        rule = MinecraftBlockTable::Rule{BlockKind::Solid, false};
+    }
+    if (rule->kind == BlockKind::Air && waterlogged)
+        id = *world_.blocks().find("water");
+    else if (name == "air" || name == "cave_air" || name == "void_air")
+        id = BlockRegistry::air;
+    else
+        id = world_.blocks().add(name, rule->kind, rule->hazard);
+    cache_.emplace(key, id);
+    return id;
+}
+
+void BlockMapper::count_unknown(ImportReport& report, const std::string& full_name, std::uint64_t voxels) const {
+    const std::string name = strip_namespace(full_name);
+    if (unknown_.count(name)) report.unknown_blocks[name] += voxels;
+}
+
+}  // namespace voxnav

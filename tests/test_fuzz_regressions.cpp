@@ -1,0 +1,56 @@
+// Replays the fuzz seed corpora and every input that once broke a reader:
+// each must load or fail with an error, never crash.
+#include "voxnav/world/imports.hpp"
+#include "voxnav/world/nbt.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <dirent.h>
+#include <fstream>
+
+using namespace voxnav;
+
+namespace {
+
+std::vector<std::string> files_in(const std::string& dir) {
+    std::vector<std::string> out;
+    if (DIR* d = opendir(dir.c_str())) {
+        while (dirent* e = readdir(d))
+            if (e->d_name[0] != '.') out.push_back(dir + "/" + e->d_name);
+        closedir(d);
+    }
+    return out;
+}
+
+std::vector<std::uint8_t> bytes_of(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(f), {});
+}
+
+}  // namespace
+
+TEST_CASE("fuzz corpora and regressions never crash the readers", "[fuzz]") {
+    const std::string root = VOXNAV_SOURCE_DIR "/tests/fuzz/";
+    int inputs = 0;
+    for (const std::string& dir : {root + "corpus_nbt", root + "corpus_vox", root + "regressions"})
+        for (const std::string& path : files_in(dir)) {
+            INFO(path);
+            const auto data = bytes_of(path);
+            ++inputs;
+            try {
+                (void)parse_nbt(data, path);
+            } catch (const NbtError&) {
+            }
+            try {
+                (void)parse_nbt(inflate(data.data(), data.size(), path, 1 << 20), path);
+            } catch (const NbtError&) {
+            }
+            World w;
+            ImportReport r;
+            try {
+                import_vox_bytes(data, path, w, r);
+            } catch (const LoadError&) {
+            }
+        }
+    CHECK(inputs >= 6);
+}
