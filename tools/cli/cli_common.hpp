@@ -32,5 +32,9 @@ Command add_route_command(CLI::App& app);
 Command add_scen_command(CLI::App& app);
 Command add_info_command(CLI::App& app);
 Command add_convert_command(CLI::App& app);
+Command add_gen_command(CLI::App& app);
+Command add_bench_command(CLI::App& app);
+/// Peak resident memory of this process.
+std::size_t peak_rss_bytes();
 
 }  // namespace voxnav::cli

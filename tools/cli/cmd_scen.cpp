@@ -38,7 +38,8 @@ int run(const ScenArgs& a) {
 
     std::printf("index\texpanded\tgenerated\tmicroseconds\tcost\texpected\tok\n");
     Route r;
-    std::uint64_t queries = 0, mismatches = 0, expanded = 0;
+    std::uint64_t queries = 0, mismatches = 0, expanded = 0, generated = 0;
+    std::size_t search_bytes = 0;
     double micros = 0.0;
     for (std::size_t i = 0; i < scen.scenarios.size(); i += static_cast<std::size_t>(a.every)) {
         if (a.limit && queries >= static_cast<std::uint64_t>(*a.limit)) break;
@@ -49,12 +50,17 @@ int run(const ScenArgs& a) {
         mismatches += !ok;
         expanded += r.metrics.expanded;
         micros += r.metrics.microseconds;
+        generated += r.metrics.generated;
+        search_bytes += nav.search_bytes_in_use();
         std::printf("%zu\t%llu\t%llu\t%.1f\t%.6f\t%.6f\t%s\n", i, (unsigned long long)r.metrics.expanded,
                     (unsigned long long)r.metrics.generated, r.metrics.microseconds,
                     r.status == SearchStatus::Found ? r.cost : -1.0, s.optimal, ok ? "ok" : to_string(r.status));
     }
     std::printf("# queries %llu\n# mismatches %llu\n# mean_us %.2f\n# expansions_per_s %.0f\n", (unsigned long long)queries,
                 (unsigned long long)mismatches, queries ? micros / queries : 0.0, micros > 0 ? expanded / (micros * 1e-6) : 0.0);
+    std::printf("# peak_rss_bytes %zu\n# search_bytes_per_node %.1f\n# store_bytes_per_voxel %.2f\n", peak_rss_bytes(),
+                generated ? double(search_bytes) / double(generated) : 0.0,
+                world.non_air_voxels() ? double(world.memory_bytes()) / double(world.non_air_voxels()) : 0.0);
     if (a.check && mismatches > 0) {
         std::fprintf(stderr, "voxnav scen: %llu of %llu queries do not match the published lengths\n",
                      (unsigned long long)mismatches, (unsigned long long)queries);

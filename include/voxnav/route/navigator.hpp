@@ -75,7 +75,7 @@ public:
     [[nodiscard]] const MovementModel& moves() const { return *moves_; }
     /// Search memory held, and the part the last query used.
     [[nodiscard]] std::size_t search_memory_bytes() const { return search_.memory_bytes(); }
-    [[nodiscard]] std::size_t search_bytes_in_use() const { return search_.bytes_in_use(); }
+    [[nodiscard]] std::size_t search_bytes_in_use() const { return search_.bytes_in_use(NavProblem(*moves_, 0)); }
 
 private:
     void refresh_model();

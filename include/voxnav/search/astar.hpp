@@ -11,7 +11,7 @@
 ///       bool is_goal(State) const;
 ///       template <class F> void for_each_successor(State, F&& f) const;  // f(State, double cost, std::uint8_t tag)
 ///       // Optional: states are the integers [0, dense_size()). Then the
-///       // search indexes nodes directly instead of hashing (up to 2^24 states).
+///       // search indexes nodes directly instead of hashing (up to 2^28 states).
 ///       std::size_t dense_size() const;
 ///       std::uint32_t dense_index(State) const;
 ///   };
@@ -20,16 +20,21 @@
 ///   voxnav::SearchResult<Problem::State> out;
 ///   search.run(problem, start, limits, out);
 ///
-/// Memory: per distinct node one 24-byte record, 4-8 bytes of hash table and
-/// at most 16 bytes of open list; grown only when a search needs more than
-/// any before it, so after warm-up a query allocates nothing. Not thread-safe:
-/// use one AStar per thread.
+/// Memory: per distinct node one 24-byte record and at most 16 bytes of open
+/// list, plus an index: a hash table of 8-16 bytes per node, or, for dense
+/// problems of up to 2^28 states, a direct table of 4 bytes per state that is
+/// reserved once and paged in only where searches go. Grown only when a search
+/// needs more than any before it, so after warm-up a query allocates nothing.
+/// Not thread-safe: use one AStar per thread.
 #pragma once
 
 #include "voxnav/search/status.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <memory>
+#include <new>
 #include <utility>
 #include <cstdint>
 #include <type_traits>
@@ -66,16 +71,28 @@ public:
     /// Does not check that start or goal are valid: callers report those.
     void run(const Problem& problem, State start, const SearchLimits& limits, SearchResult<State>& out);
 
-    /// Bytes of search memory currently held.
+    /// Bytes of search memory reserved (the direct index counts in full).
     [[nodiscard]] std::size_t memory_bytes() const {
-        return nodes_.capacity() * sizeof(Node) + (table_.capacity() + dense_slots_.capacity()) * sizeof(std::uint32_t) +
-               heap_.capacity() * sizeof(HeapEntry);
+        return nodes_.capacity() * sizeof(Node) + table_.capacity() * sizeof(std::uint32_t) +
+               dense_size_ * sizeof(std::uint32_t) + heap_.capacity() * sizeof(HeapEntry);
     }
-    /// Bytes a search of `generated` nodes needed at least: node records,
-    /// the hash table at its current size, and the open list's peak.
-    [[nodiscard]] std::size_t bytes_in_use() const {
-        return nodes_.size() * sizeof(Node) + (dense_ ? dense_slots_.size() : table_.size()) * sizeof(std::uint32_t) +
-               heap_peak_ * sizeof(HeapEntry);
+    /// Bytes the last search used: its node records, the open list's peak
+    /// and the index: the hash table, or the 4 KiB pages of the direct index
+    /// it touched (the rest of that index is never paged in).
+    [[nodiscard]] std::size_t bytes_in_use(const Problem& problem) const {
+        std::size_t index = table_.size() * sizeof(std::uint32_t);
+        if constexpr (detail::has_dense_states<Problem>::value) {
+            if (dense_) {
+                std::vector<bool> page((dense_size_ >> 10) + 1, false);
+                std::size_t pages = 0;
+                for (const Node& n : nodes_) {
+                    const std::size_t p = problem.dense_index(n.state) >> 10;
+                    if (!page[p]) page[p] = true, ++pages;
+                }
+                index = pages * 4096;
+            }
+        }
+        return nodes_.size() * sizeof(Node) + index + heap_peak_ * sizeof(HeapEntry);
     }
 
 private:
@@ -156,13 +173,13 @@ private:
     std::uint32_t find_or_add(const Problem& problem, const State& s, bool& added) {
         if constexpr (detail::has_dense_states<Problem>::value) {
             if (dense_) {
-                std::uint32_t& slot = dense_slots_[problem.dense_index(s)];
-                added = slot == kNone;
+                std::uint32_t& slot = dense_slots_[problem.dense_index(s)];  // node index + 1; 0 = none
+                added = slot == 0;
                 if (added) {
-                    slot = static_cast<std::uint32_t>(nodes_.size());
                     nodes_.push_back({0.0, s, kNone, kNone, 0});
+                    slot = static_cast<std::uint32_t>(nodes_.size());
                 }
-                return slot;
+                return slot - 1;
             }
         }
         std::size_t i = slot_of(problem.hash(s));
@@ -189,7 +206,7 @@ private:
     void reset_table(const Problem& problem) {
         if constexpr (detail::has_dense_states<Problem>::value) {
             if (dense_) {
-                for (const Node& n : nodes_) dense_slots_[problem.dense_index(n.state)] = kNone;
+                for (const Node& n : nodes_) dense_slots_[problem.dense_index(n.state)] = 0;
                 nodes_.clear();
                 return;
             }
@@ -226,16 +243,25 @@ private:
         if constexpr (detail::has_dense_states<Problem>::value) {
             const std::size_t n = problem.dense_size();
             if (n <= kDenseLimit) {
-                if (dense_slots_.size() != n) dense_slots_.assign(n, kNone);
+                if (dense_size_ != n) {
+                    // calloc: pages stay unmapped until a search touches them.
+                    dense_slots_.reset(static_cast<std::uint32_t*>(std::calloc(n, sizeof(std::uint32_t))));
+                    if (!dense_slots_) throw std::bad_alloc();
+                    dense_size_ = n;
+                }
                 dense_ = true;
             }
         }
     }
-    static constexpr std::size_t kDenseLimit = std::size_t(1) << 24;
+    static constexpr std::size_t kDenseLimit = std::size_t(1) << 28;
+    struct FreeDeleter {
+        void operator()(std::uint32_t* p) const { std::free(p); }
+    };
 
     std::vector<Node> nodes_;
     bool dense_ = false;
-    std::vector<std::uint32_t> dense_slots_;
+    std::unique_ptr<std::uint32_t[], FreeDeleter> dense_slots_;
+    std::size_t dense_size_ = 0;
     std::vector<std::uint32_t> table_;
     std::vector<HeapEntry> heap_;
     std::size_t heap_peak_ = 0;
