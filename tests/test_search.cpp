@@ -8,6 +8,11 @@
 
 #include <random>
 
+#include "voxnav/bench/terrain.hpp"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
 using namespace voxnav;
 
 namespace {
@@ -237,4 +242,63 @@ TEST_CASE("the A* is generic: a game's own states and actions", "[search][generi
     search.run(NumberLine{1000}, 1, cap, out);
     CHECK(out.status == SearchStatus::Partial);
     CHECK(out.metrics.expanded == 3);
+}
+
+TEST_CASE("many threads over one shared field give the answers of one thread", "[search][threads]") {
+    TerrainParams p;
+    p.size = {64, 24, 64};
+    p.seed = 5;
+    const World w = generate_terrain(p);
+    const AgentProfile a = load_agent_profile(VOXNAV_SOURCE_DIR "/worlds/agents/leaper.json");
+    auto field = std::make_shared<NavField>(w, a);
+    Navigator one(w, field, a);
+    std::vector<Voxel> spots;
+    for (int z = 0; z < 64; z += 3)
+        for (int x = 0; x < 64; x += 3)
+            for (int y = 23; y > 0; --y)
+                if (one.is_waypoint({x, y, z})) {
+                    spots.push_back({x, y, z});
+                    break;
+                }
+    REQUIRE(spots.size() > 50);
+    std::mt19937 rng(3);
+    std::vector<std::pair<Voxel, Voxel>> queries;
+    for (int i = 0; i < 200; ++i) queries.push_back({spots[rng() % spots.size()], spots[rng() % spots.size()]});
+    std::vector<Route> serial(queries.size()), parallel(queries.size());
+    for (std::size_t i = 0; i < queries.size(); ++i) one.find_route(queries[i].first, queries[i].second, {}, serial[i]);
+    tbb::enumerable_thread_specific<std::unique_ptr<Navigator>> navs;
+    tbb::parallel_for(std::size_t(0), queries.size(), [&](std::size_t i) {
+        auto& n = navs.local();
+        if (!n) n = std::make_unique<Navigator>(w, field, a);
+        n->find_route(queries[i].first, queries[i].second, {}, parallel[i]);
+    });
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+        REQUIRE(serial[i].status == parallel[i].status);
+        CHECK(serial[i].cost == parallel[i].cost);
+        REQUIRE(serial[i].waypoints.size() == parallel[i].waypoints.size());
+        for (std::size_t k = 0; k < serial[i].waypoints.size(); ++k)
+            CHECK(serial[i].waypoints[k].position == parallel[i].waypoints[k].position);
+    }
+}
+
+TEST_CASE("generated terrain is deterministic and varied", "[bench][terrain]") {
+    TerrainParams p;
+    p.size = {48, 32, 48};
+    p.seed = 11;
+    const World a = generate_terrain(p), b = generate_terrain(p);
+    p.seed = 12;
+    const World c = generate_terrain(p);
+    int differ = 0;
+    std::map<std::string, int> kinds;
+    for (int y = 0; y < 32; ++y)
+        for (int z = 0; z < 48; ++z)
+            for (int x = 0; x < 48; ++x) {
+                REQUIRE(a.block({x, y, z}) == b.block({x, y, z}));
+                differ += a.block({x, y, z}) != c.block({x, y, z});
+                ++kinds[a.block_type({x, y, z}).name];
+            }
+    CHECK(differ > 1000);
+    CHECK(kinds.count("water"));
+    CHECK(kinds.count("grass_block"));
+    CHECK(kinds.count("bedrock"));
 }

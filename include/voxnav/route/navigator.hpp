@@ -38,7 +38,7 @@ public:
     [[nodiscard]] double heuristic(State s) const { return moves_->lower_bound(field_->local_of(s), goal_local_); }
     template <class F>
     void for_each_successor(State s, F&& f) const {
-        moves_->for_each_move(s, [&](State t, double cost, Action a) { f(t, cost, static_cast<std::uint8_t>(a)); });
+        moves_->for_each_move(s, [&](State t, double cost, Action a) VOXNAV_INLINE { f(t, cost, static_cast<std::uint8_t>(a)); });
     }
 
 private:

@@ -311,7 +311,7 @@ void AStar<Problem>::run(const Problem& problem, State start, const SearchLimits
             best_h = h;
             best_g = g;
         }
-        problem.for_each_successor(s, [&](const State& t, double cost, std::uint8_t tag) {
+        problem.for_each_successor(s, [&](const State& t, double cost, std::uint8_t tag) VOXNAV_INLINE {
             ++relaxed;
             const double ng = g + cost;
             bool is_new = false;
