@@ -1,4 +1,5 @@
 #include "voxnav/agent/nav_field.hpp"
+#include "voxnav/search/astar.hpp"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -111,6 +112,7 @@ void NavField::rebuild(const World& world) {
     div_z_ = FastDivider(static_cast<std::uint32_t>(s.x));
     div_y_ = FastDivider(static_cast<std::uint32_t>(stride_y_));
     bits_.assign(static_cast<std::size_t>(array_.volume()), 0);
+    detail::advise_huge_pages(bits_.data(), bits_.size());
     derive(world, array_);
     revision_ = world.revision();
     ++layout_;

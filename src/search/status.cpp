@@ -1,4 +1,9 @@
+#include "voxnav/search/astar.hpp"
 #include "voxnav/search/status.hpp"
+
+#include <sys/mman.h>
+
+#include <cstdint>
 
 namespace voxnav {
 
@@ -19,5 +24,19 @@ std::optional<SearchStatus> parse_search_status(std::string_view s) {
         if (s == to_string(st)) return st;
     return std::nullopt;
 }
+
+namespace detail {
+void advise_huge_pages(void* data, std::size_t bytes) {
+#ifdef MADV_HUGEPAGE
+    constexpr std::uintptr_t kHuge = 2u << 20;
+    const auto begin = (reinterpret_cast<std::uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
+    const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) & ~(kHuge - 1);
+    if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    (void)data;
+    (void)bytes;
+#endif
+}
+}  // namespace detail
 
 }  // namespace voxnav

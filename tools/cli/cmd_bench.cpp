@@ -163,9 +163,10 @@ int run_bench(const BenchArgs& a) {
     double batch1 = 0, batchT = 0;
     bool identical = true;
     if (a.threads > 1) {
+        // Navigators live across the warm-up and timed batches, as a game's would.
+        tbb::enumerable_thread_specific<std::unique_ptr<Navigator>> navs;
         auto run_batch = [&](int threads, std::vector<Route>& out) {
             tbb::global_control gc(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
-            tbb::enumerable_thread_specific<std::unique_ptr<Navigator>> navs;
             out.assign(queries.size(), Route{});
             const auto s = std::chrono::steady_clock::now();
             for (int r = 0; r < a.repeat; ++r)

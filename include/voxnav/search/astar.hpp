@@ -43,6 +43,10 @@
 namespace voxnav {
 
 namespace detail {
+/// Asks the kernel for transparent huge pages on a large table that is
+/// read at random (fewer TLB misses); a no-op where unsupported.
+void advise_huge_pages(void* data, std::size_t bytes);
+
 template <class P, class = void>
 struct has_dense_states : std::false_type {};
 template <class P>
@@ -247,6 +251,7 @@ private:
                     // calloc: pages stay unmapped until a search touches them.
                     dense_slots_.reset(static_cast<std::uint32_t*>(std::calloc(n, sizeof(std::uint32_t))));
                     if (!dense_slots_) throw std::bad_alloc();
+                    detail::advise_huge_pages(dense_slots_.get(), n * sizeof(std::uint32_t));
                     dense_size_ = n;
                 }
                 dense_ = true;
