@@ -36,5 +36,7 @@ Command add_gen_command(CLI::App& app);
 Command add_bench_command(CLI::App& app);
 /// Peak resident memory of this process.
 std::size_t peak_rss_bytes();
+/// The block tree's bytes per non-air voxel (0 for an empty world).
+double store_bytes_per_voxel(const World& world);
 
 }  // namespace voxnav::cli

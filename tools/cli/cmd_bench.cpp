@@ -26,6 +26,10 @@ std::size_t peak_rss_bytes() {
     return std::size_t(u.ru_maxrss) * 1024;
 }
 
+double store_bytes_per_voxel(const World& world) {
+    return world.non_air_voxels() ? double(world.memory_bytes()) / double(world.non_air_voxels()) : 0.0;
+}
+
 namespace {
 
 struct GenArgs {
@@ -195,7 +199,7 @@ int run_bench(const BenchArgs& a) {
     const double eps = total_us > 0 ? expanded / (total_us * 1e-6) : 0.0;
     const double mean_us = total_us / double(queries.size() * a.repeat);
     const double per_node = generated ? double(bytes) / double(generated) : 0.0;
-    const double per_voxel = world.non_air_voxels() ? double(world.memory_bytes()) / double(world.non_air_voxels()) : 0.0;
+    const double per_voxel = store_bytes_per_voxel(world);
     nlohmann::ordered_json j;
     j["queries"] = nlohmann::ordered_json::array();
     for (std::size_t i = 0; i < queries.size(); ++i) {

@@ -60,7 +60,7 @@ int run(const ScenArgs& a) {
                 (unsigned long long)mismatches, queries ? micros / queries : 0.0, micros > 0 ? expanded / (micros * 1e-6) : 0.0);
     std::printf("# peak_rss_bytes %zu\n# search_bytes_per_node %.1f\n# store_bytes_per_voxel %.2f\n", peak_rss_bytes(),
                 generated ? double(search_bytes) / double(generated) : 0.0,
-                world.non_air_voxels() ? double(world.memory_bytes()) / double(world.non_air_voxels()) : 0.0);
+                store_bytes_per_voxel(world));
     if (a.check && mismatches > 0) {
         std::fprintf(stderr, "voxnav scen: %llu of %llu queries do not match the published lengths\n",
                      (unsigned long long)mismatches, (unsigned long long)queries);

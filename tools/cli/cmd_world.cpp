@@ -96,7 +96,7 @@ int run_info(const LoadArgs& a) {
                 (unsigned long long)l.report.chunks_loaded, (unsigned long long)l.report.chunks_skipped, l.report.errors.size());
     std::printf("non-air voxels %llu\n", (unsigned long long)w.non_air_voxels());
     std::printf("memory         %.2f MiB (%.2f bytes per non-air voxel)\n", w.memory_bytes() / 1048576.0,
-                w.non_air_voxels() ? double(w.memory_bytes()) / double(w.non_air_voxels()) : 0.0);
+                store_bytes_per_voxel(w));
     std::printf("points         %zu\n", w.points().size());
     for (const auto& [name, v] : w.points()) std::printf("  %-12s %d, %d, %d\n", name.c_str(), v.x, v.y, v.z);
     std::map<BlockId, std::uint64_t> counts;
