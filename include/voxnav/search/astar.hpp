@@ -20,7 +20,8 @@
 ///   voxnav::SearchResult<Problem::State> out;
 ///   search.run(problem, start, limits, out);
 ///
-/// Memory: per distinct node one 24-byte record and at most 16 bytes of open
+/// Memory: per distinct node 21 bytes (a 16-byte record for 32-bit states, a
+/// heap position and a move tag) and at most 16 bytes of open
 /// list, plus an index: a hash table of 8-16 bytes per node, or, for dense
 /// problems of up to 2^28 states, a direct table of 4 bytes per state that is
 /// reserved once and paged in only where searches go. Grown only when a search
@@ -77,7 +78,7 @@ public:
 
     /// Bytes of search memory reserved (the direct index counts in full).
     [[nodiscard]] std::size_t memory_bytes() const {
-        return nodes_.capacity() * sizeof(Node) + table_.capacity() * sizeof(std::uint32_t) +
+        return nodes_.capacity() * kNodeBytes + table_.capacity() * sizeof(std::uint32_t) +
                dense_size_ * sizeof(std::uint32_t) + heap_.capacity() * sizeof(HeapEntry);
     }
     /// Bytes the last search used: its node records, the open list's peak
@@ -96,19 +97,20 @@ public:
                 index = pages * 4096;
             }
         }
-        return nodes_.size() * sizeof(Node) + index + heap_peak_ * sizeof(HeapEntry);
+        return nodes_.size() * kNodeBytes + index + heap_peak_ * sizeof(HeapEntry);
     }
 
 private:
     static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
     static constexpr std::uint32_t kClosed = 0xFFFFFFFEu;
+    static constexpr std::size_t kNodeBytes = sizeof(double) + sizeof(State) + 2 * sizeof(std::uint32_t) + 1;
 
+    // Hot per-node data; heap positions and move tags live in their own
+    // arrays so heap sifts touch 4 bytes per node, not a whole record.
     struct Node {
         double g;
         State state;
         std::uint32_t parent;
-        std::uint32_t heap_pos;  // kClosed once expanded
-        std::uint8_t tag;
     };
     struct HeapEntry {
         double f;
@@ -118,7 +120,9 @@ private:
 
     static bool before(const HeapEntry& a, const HeapEntry& b) { return a.f < b.f || (a.f == b.f && a.g > b.g); }
 
-    // --- open list: binary heap that keeps each node's position ------------
+    // --- open list: 4-ary heap that keeps each node's position -------------
+    // Four children of 16 bytes share a cache line, and the tree is half as deep.
+    static constexpr std::size_t kArity = 4;
     void heap_push(std::uint32_t n, double f) {
         heap_.push_back({f, static_cast<float>(nodes_[n].g), n});
         heap_peak_ = std::max(heap_peak_, heap_.size());
@@ -126,17 +130,17 @@ private:
     }
     std::uint32_t heap_pop() {
         const std::uint32_t top = heap_[0].node;
-        nodes_[top].heap_pos = kClosed;
+        heap_pos_[top] = kClosed;
         heap_[0] = heap_.back();
         heap_.pop_back();
         if (!heap_.empty()) {
-            nodes_[heap_[0].node].heap_pos = 0;
+            heap_pos_[heap_[0].node] = 0;
             sift_down(0);
         }
         return top;
     }
     void heap_decrease(std::uint32_t n, double f) {
-        const std::size_t i = nodes_[n].heap_pos;
+        const std::size_t i = heap_pos_[n];
         heap_[i].f = f;
         heap_[i].g = static_cast<float>(nodes_[n].g);
         sift_up(i);
@@ -144,29 +148,32 @@ private:
     void sift_up(std::size_t i) {
         const HeapEntry e = heap_[i];
         while (i > 0) {
-            const std::size_t parent = (i - 1) / 2;
+            const std::size_t parent = (i - 1) / kArity;
             if (!before(e, heap_[parent])) break;
             heap_[i] = heap_[parent];
-            nodes_[heap_[i].node].heap_pos = static_cast<std::uint32_t>(i);
+            heap_pos_[heap_[i].node] = static_cast<std::uint32_t>(i);
             i = parent;
         }
         heap_[i] = e;
-        nodes_[e.node].heap_pos = static_cast<std::uint32_t>(i);
+        heap_pos_[e.node] = static_cast<std::uint32_t>(i);
     }
     void sift_down(std::size_t i) {
         const HeapEntry e = heap_[i];
         const std::size_t n = heap_.size();
         while (true) {
-            std::size_t c = 2 * i + 1;
-            if (c >= n) break;
-            if (c + 1 < n && before(heap_[c + 1], heap_[c])) ++c;
+            const std::size_t first = kArity * i + 1;
+            if (first >= n) break;
+            std::size_t c = first;
+            const std::size_t last = std::min(first + kArity, n);
+            for (std::size_t k = first + 1; k < last; ++k)
+                if (before(heap_[k], heap_[c])) c = k;
             if (!before(heap_[c], e)) break;
             heap_[i] = heap_[c];
-            nodes_[heap_[i].node].heap_pos = static_cast<std::uint32_t>(i);
+            heap_pos_[heap_[i].node] = static_cast<std::uint32_t>(i);
             i = c;
         }
         heap_[i] = e;
-        nodes_[e.node].heap_pos = static_cast<std::uint32_t>(i);
+        heap_pos_[e.node] = static_cast<std::uint32_t>(i);
     }
 
     // --- node table: open addressing (linear probing) over node indices -----
@@ -180,7 +187,7 @@ private:
                 std::uint32_t& slot = dense_slots_[problem.dense_index(s)];  // node index + 1; 0 = none
                 added = slot == 0;
                 if (added) {
-                    nodes_.push_back({0.0, s, kNone, kNone, 0});
+                    add_node(s);
                     slot = static_cast<std::uint32_t>(nodes_.size());
                 }
                 return slot - 1;
@@ -199,10 +206,16 @@ private:
         }
         const auto n = static_cast<std::uint32_t>(nodes_.size());
         table_[i] = n;
-        nodes_.push_back({0.0, s, kNone, kNone, 0});
+        add_node(s);
         added = true;
         if (nodes_.size() * 2 > table_.size()) grow_table(problem);
         return n;
+    }
+
+    void add_node(const State& s) {
+        nodes_.push_back({0.0, s, kNone});
+        heap_pos_.push_back(kNone);
+        tags_.push_back(0);
     }
 
     // Empties the slots of the last search's nodes, newest first: each node's
@@ -211,7 +224,7 @@ private:
         if constexpr (detail::has_dense_states<Problem>::value) {
             if (dense_) {
                 for (const Node& n : nodes_) dense_slots_[problem.dense_index(n.state)] = 0;
-                nodes_.clear();
+                clear_nodes();
                 return;
             }
         }
@@ -221,7 +234,12 @@ private:
             while (table_[i] != n) i = (i + 1) & mask;
             table_[i] = kNone;
         }
+        clear_nodes();
+    }
+    void clear_nodes() {
         nodes_.clear();
+        heap_pos_.clear();
+        tags_.clear();
     }
 
     void grow_table(const Problem& problem) {
@@ -264,6 +282,8 @@ private:
     };
 
     std::vector<Node> nodes_;
+    std::vector<std::uint32_t> heap_pos_;  // per node; kClosed once expanded
+    std::vector<std::uint8_t> tags_;       // per node: the move that reached it
     bool dense_ = false;
     std::unique_ptr<std::uint32_t[], FreeDeleter> dense_slots_;
     std::size_t dense_size_ = 0;
@@ -325,14 +345,14 @@ void AStar<Problem>::run(const Problem& problem, State start, const SearchLimits
             if (is_new) {
                 node.g = ng;
                 node.parent = n;
-                node.tag = tag;
+                tags_[m] = tag;
                 heap_push(m, ng + w * problem.heuristic(t));
-            } else if (node.heap_pos != kClosed && ng < node.g) {
+            } else if (heap_pos_[m] != kClosed && ng < node.g) {
                 // Closed nodes are final: the heuristic is consistent, and at
                 // weight > 1 skipping re-expansion keeps the w-bound.
                 node.g = ng;
                 node.parent = n;
-                node.tag = tag;
+                tags_[m] = tag;
                 ++improved;
                 heap_decrease(m, ng + w * problem.heuristic(t));
             }
@@ -351,7 +371,7 @@ void AStar<Problem>::run(const Problem& problem, State start, const SearchLimits
     }
     for (std::uint32_t n = end; n != kNone; n = nodes_[n].parent) {
         out.states.push_back(nodes_[n].state);
-        out.tags.push_back(nodes_[n].tag);
+        out.tags.push_back(tags_[n]);
         const std::uint32_t p = nodes_[n].parent;
         out.step_costs.push_back(p == kNone ? 0.0 : nodes_[n].g - nodes_[p].g);
     }
