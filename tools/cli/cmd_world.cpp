@@ -1,7 +1,10 @@
 // voxnav info and voxnav convert: inspect any loadable world, save it natively.
 #include "cli_common.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <chrono>
+#include <fstream>
 #include <cstdio>
 #include <map>
 #include <sstream>
@@ -14,12 +17,14 @@ struct LoadArgs {
     std::optional<std::string> blocks;  // Minecraft block table
     std::optional<std::string> box;     // x0,y0,z0,x1,y1,z1 (half-open)
     std::optional<std::string> offset;  // x,y,z for schematics and .vox
+    std::optional<std::string> vox_palette;  // JSON {"<index>": "<block name>"}
 };
 
 void add_load_options(CLI::App* sub, LoadArgs& a) {
     sub->add_option("--blocks", a.blocks, "Minecraft block table (default: worlds/minecraft_blocks.txt)");
     sub->add_option("--box", a.box, "Load only voxels in [x0,y0,z0, x1,y1,z1)");
     sub->add_option("--offset", a.offset, "Place a schematic or .vox model at X,Y,Z");
+    sub->add_option("--vox-palette", a.vox_palette, "JSON {\"<palette index>\": \"<block name>\"} for .vox colours");
 }
 
 std::vector<int> ints(const std::string& text, std::size_t n, const char* option) {
@@ -64,6 +69,22 @@ Loaded load(const LoadArgs& a) {
     if (a.offset) {
         auto v = ints(*a.offset, 3, "--offset");
         opt.offset = {v[0], v[1], v[2]};
+    }
+    if (a.vox_palette) {
+        std::ifstream f(*a.vox_palette);
+        if (!f) throw UsageError(*a.vox_palette + ": cannot open file");
+        try {
+            const auto j = nlohmann::json::parse(f);
+            for (const auto& [key, value] : j.items()) {
+                const int index = std::stoi(key);
+                if (index < 1 || index > 255) throw UsageError(*a.vox_palette + ": key '" + key + "': palette index must be 1..255");
+                opt.vox_palette[index] = value.get<std::string>();
+            }
+        } catch (const UsageError&) {
+            throw;
+        } catch (const std::exception& e) {
+            throw UsageError(*a.vox_palette + ": " + e.what());
+        }
     }
     const auto t0 = std::chrono::steady_clock::now();
     Loaded out{World{}, {}, 0.0};
