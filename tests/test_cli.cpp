@@ -144,3 +144,27 @@ TEST_CASE("cli scen: mismatches fail --check", "[cli][scen]") {
     r = run("scen " + dir + "den312d.map.scen --map /nonexistent.map");
     CHECK(r.code == 2);
 }
+
+TEST_CASE("cli info and convert: any format, a palette mapping, a native copy", "[cli][imports]") {
+    // A 2x2x2 .vox model with two voxels, colours 5 and 9.
+    const std::vector<unsigned char> vox = {'V', 'O', 'X', ' ', 150, 0, 0, 0, 'M', 'A', 'I', 'N', 0, 0, 0, 0, 44, 0, 0, 0,
+                                            'S', 'I', 'Z', 'E', 12, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0,
+                                            'X', 'Y', 'Z', 'I', 12, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 5, 1, 1, 1, 9};
+    std::ofstream("voxnav_cli_test.vox", std::ios::binary).write(reinterpret_cast<const char*>(vox.data()), std::streamsize(vox.size()));
+    std::ofstream("voxnav_cli_palette.json") << R"({"9": "water"})";
+    Run r = run("info voxnav_cli_test.vox --vox-palette voxnav_cli_palette.json");
+    CHECK(r.code == 0);
+    CHECK(r.out.find("vox_5") != std::string::npos);
+    CHECK(r.out.find("water") != std::string::npos);
+    CHECK(r.out.find("non-air voxels 2") != std::string::npos);
+    r = run("convert voxnav_cli_test.vox voxnav_cli_test.vdb --offset 10,20,30");
+    CHECK(r.code == 0);
+    const World w = load_world("voxnav_cli_test.vdb");
+    CHECK(w.block_type({10, 20, 30}).name == "vox_5");  // .vox (x, y, z) -> voxnav (x, z, y)
+    CHECK(w.block_type({11, 21, 31}).name == "vox_9");
+    std::ofstream("voxnav_cli_palette.json") << R"({"0": "water"})";
+    r = run("info voxnav_cli_test.vox --vox-palette voxnav_cli_palette.json");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("key '0'") != std::string::npos);
+    for (const char* f : {"voxnav_cli_test.vox", "voxnav_cli_palette.json", "voxnav_cli_test.vdb"}) std::remove(f);
+}
