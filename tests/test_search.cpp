@@ -182,6 +182,21 @@ TEST_CASE("edits to the world reach the navigator through sync", "[search][edits
     }
 }
 
+TEST_CASE("changing a world's bounds changes where routes may go", "[search][edits]") {
+    World w = testing::world_from_text(R"(voxnav-world 1
+size 6 3 1
+layer 0
+######
+)");
+    Navigator nav(w, AgentProfile{});
+    CHECK(nav.find_route({0, 1, 0}, {5, 1, 0}).status == SearchStatus::Found);
+    w.set_bounds(VoxelBox{{0, 0, 0}, {4, 3, 1}});  // regression: a smaller box used to keep the old nodes
+    CHECK(nav.find_route({0, 1, 0}, {5, 1, 0}).status == SearchStatus::InvalidGoal);
+    CHECK(nav.find_route({0, 1, 0}, {3, 1, 0}).status == SearchStatus::Found);
+    w.set_bounds(std::nullopt);
+    CHECK(nav.find_route({0, 1, 0}, {5, 1, 0}).status == SearchStatus::Found);
+}
+
 TEST_CASE("unbounded worlds grow the navigable area as chunks arrive", "[search][edits]") {
     World w;
     const BlockId stone = *w.blocks().find("stone");

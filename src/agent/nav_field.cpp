@@ -121,9 +121,11 @@ void NavField::rebuild(const World& world) {
 void NavField::sync(const World& world) {
     if (world.revision() == revision_) return;
     std::vector<VoxelBox> changed;
-    // Rebuild when the journal no longer reaches back, or an unbounded world
-    // grew past the domain.
-    if (!world.changes_since(revision_, changed) || !(domain_.united(wanted_domain(world)) == domain_)) {
+    // Rebuild when the journal no longer reaches back, when bounds changed, or
+    // when an unbounded world grew past the domain.
+    const VoxelBox wanted = wanted_domain(world);
+    const bool regrown = world.bounds() ? !(wanted == domain_) : !(domain_.united(wanted) == domain_);
+    if (!world.changes_since(revision_, changed) || regrown) {
         rebuild(world);
         return;
     }

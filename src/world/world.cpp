@@ -88,7 +88,7 @@ void World::unload_chunk(const Voxel& chunk) {
 void World::set_bounds(std::optional<VoxelBox> b) {
     if (b && b->empty()) throw std::invalid_argument("world bounds must not be empty");
     bounds_ = b;
-    note_change(b ? *b : VoxelBox{});
+    note_change(VoxelBox{});  // bounds decide the node domain: everything is re-derived
 }
 
 void World::add_point(const std::string& name, const Voxel& v) {
