@@ -254,7 +254,9 @@ TEST_CASE("routes over the largest real region are legal and optimal", "[imports
                 if (std::abs(g.x - s.x) + std::abs(g.z - s.z) < 16) break;
             }
             INFO("from " << s.x << "," << s.y << "," << s.z << " to " << g.x << "," << g.y << "," << g.z);
-            const Route r = nav.find_route(s, g);
+            SearchLimits exhaustive;  // an unreachable goal must come back no_path, not partial
+            exhaustive.max_nodes = 0xFFFFFFFFu;
+            const Route r = nav.find_route(s, g, exhaustive);
             const double best = model.dijkstra(s, g, 100000);
             if (r.status == SearchStatus::Found) {
                 ++found;

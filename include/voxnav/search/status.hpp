@@ -33,8 +33,9 @@ struct SearchLimits {
     /// times the optimum. [Limit: >= 1, finite]
     double weight = 1.0;
     /// Most node expansions before answering Partial. The default bounds one
-    /// query to a few milliseconds on a desktop core. [Limit: >= 0]
-    std::uint32_t max_nodes = 1'000'000;
+    /// query to about 50 ms at 4 million expansions per second (one tick of a
+    /// 20 Hz server); lower it for a tighter budget. [Limit: >= 0]
+    std::uint32_t max_nodes = 200'000;
     /// Nodes whose g + h exceed this are not expanded. [Units: seconds] [Limit: >= 0]
     double max_cost = std::numeric_limits<double>::infinity();
 };
