@@ -18,11 +18,6 @@ std::string dir_of(const std::string& path) {
     return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
 }
 
-std::string base_of(const std::string& path) {
-    const auto slash = path.find_last_of("/\\");
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 bool exists(const std::string& path) { return std::ifstream(path).good(); }
 
 }  // namespace
@@ -78,7 +73,7 @@ ScenarioFile load_scenarios(const std::string& path) {
         out.scenarios.push_back(s);
     }
     if (out.map_name.empty()) fail("no map named in the file");
-    const std::string beside = dir_of(path) + base_of(out.map_name);
+    const std::string beside = dir_of(path) + detail::base_name(out.map_name);
     out.map_path = exists(beside) ? beside : std::string();
     return out;
 }

@@ -1,6 +1,7 @@
 // Minecraft Anvil regions: the 4 KiB sector table, compressed chunk NBT and
 // the three section layouts (1.18+, 1.13-1.17, pre-1.13 numeric ids).
 #include "minecraft_blocks.hpp"
+#include "text_lines.hpp"
 #include "voxnav/world/imports.hpp"
 #include "voxnav/world/nbt.hpp"
 
@@ -193,11 +194,6 @@ void import_chunk_bytes(const ChunkContext& cx, const std::vector<std::uint8_t>&
     }
 }
 
-std::string base_name(const std::string& path) {
-    const auto slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 }  // namespace
 
 void import_anvil_region(const std::string& path, World& world, ImportReport& report, const ImportOptions& opt) {
@@ -206,7 +202,7 @@ void import_anvil_region(const std::string& path, World& world, ImportReport& re
         throw LoadError(path, 0, "region header truncated: " + std::to_string(file.size()) + " bytes, expected at least 8192");
     // Region coordinates from the name r.X.Z.mca, when it has that form.
     std::smatch m;
-    const std::string name = base_name(path);
+    const std::string name = detail::base_name(path);
     // (Also "<anything>_r.X.Z.mca", as the sample files are named.)
     const bool named = std::regex_search(name, m, std::regex(R"((^|[^0-9.])r\.(-?\d+)\.(-?\d+)\.mca$)"));
     const int rx = named ? std::stoi(m[2]) : 0, rz = named ? std::stoi(m[3]) : 0;
@@ -281,7 +277,7 @@ void import_chunk_nbt(const std::string& path, World& world, ImportReport& repor
     }
     BlockMapper mapper(world, opt.table ? *opt.table : MinecraftBlockTable::builtin());
     const std::size_t errors_before = report.errors.size();
-    import_chunk_bytes(ChunkContext{base_name(path)}, raw, world, report, opt, mapper, nullptr);
+    import_chunk_bytes(ChunkContext{detail::base_name(path)}, raw, world, report, opt, mapper, nullptr);
     if (report.errors.size() > errors_before) throw LoadError(path, 0, report.errors.back());
     world.note_change({});
 }

@@ -1,5 +1,5 @@
 // Line-by-line reading shared by the text readers: line numbers, trailing
-// '\r' removal, whitespace tokens and strict integer parsing.
+// '\r' removal, whitespace tokens, strict number parsing, path names.
 #pragma once
 
 #include <charconv>
@@ -27,6 +27,12 @@ private:
     std::istream& in_;
     int number_ = 0;
 };
+
+/// The last component of a path ('/' or '\\' separated).
+inline std::string base_name(const std::string& path) {
+    const auto slash = path.find_last_of("/\\");
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
 
 inline std::vector<std::string_view> split_tokens(std::string_view s) {
     std::vector<std::string_view> out;
