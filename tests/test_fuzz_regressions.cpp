@@ -1,7 +1,7 @@
 // Replays the fuzz seed corpora and every input that once broke a reader:
 // each must load or fail with an error, never crash.
-#include "voxnav/world/imports.hpp"
-#include "voxnav/world/nbt.hpp"
+#include "voxnav/io/imports.hpp"
+#include "voxnav/io/nbt.hpp"
 
 #include <catch2/catch.hpp>
 

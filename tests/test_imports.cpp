@@ -3,7 +3,7 @@
 // mini_nbt.hpp; damaged input of every kind.
 #include "mini_nbt.hpp"
 #include "reference_model.hpp"
-#include "voxnav/world/nbt.hpp"
+#include "voxnav/io/nbt.hpp"
 
 #include <catch2/catch.hpp>
 

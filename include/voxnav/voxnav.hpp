@@ -3,7 +3,7 @@
 #pragma once
 
 #include "voxnav/agent/movement.hpp"
-#include "voxnav/agent/nav_field.hpp"
+#include "voxnav/facts/nav_field.hpp"
 #include "voxnav/agent/profile.hpp"
 #include "voxnav/route/navigator.hpp"
 #include "voxnav/route/route.hpp"
@@ -11,6 +11,6 @@
 #include "voxnav/search/status.hpp"
 #include "voxnav/world/block.hpp"
 #include "voxnav/world/box.hpp"
-#include "voxnav/world/formats.hpp"
-#include "voxnav/world/imports.hpp"
+#include "voxnav/io/formats.hpp"
+#include "voxnav/io/imports.hpp"
 #include "voxnav/world/world.hpp"

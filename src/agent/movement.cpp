@@ -17,26 +17,12 @@ const char* to_string(Action a) {
     return "start";
 }
 
-MovementModel::MovementModel(const NavField& field, const AgentProfile& profile)
-    : field_(field), profile_(profile) {
+MovementModel::MovementModel(const NavSnapshot& field, const AgentProfile& profile)
+    : field_(&field), profile_(profile) {
     profile_.validate();
-    waypoint_mask_ = profile_.fly ? std::uint8_t(NavField::Clear | NavField::Node) : NavField::StandableNode;
-    dims_ = field.dims();
-    sy_ = field.stride_y();
-    sz_ = field.stride_z();
-    const std::int64_t off[4] = {1, -1, sz_, -sz_};
-    const Voxel dir[4] = {{1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}};
-    for (int d = 0; d < 4; ++d) {
-        axis_offset_[d] = off[d];
-        axis_dir_[d] = dir[d];
-    }
-    // Diagonals as (x side, z side) pairs of axis directions.
-    const int sides[4][2] = {{0, 2}, {0, 3}, {1, 2}, {1, 3}};
-    for (int d = 0; d < 4; ++d) {
-        diag_side_[d][0] = sides[d][0];
-        diag_side_[d][1] = sides[d][1];
-        diag_offset_[d] = off[sides[d][0]] + off[sides[d][1]];
-    }
+    waypoint_mask_ = profile_.fly ? std::uint8_t(NavSnapshot::Clear | NavSnapshot::Node) : NavSnapshot::StandableNode;
+    reach_side_ = (profile_.jump && profile_.jump_distance > 0) ? profile_.jump_distance + 1 : 1;
+    reach_up_ = profile_.jump ? std::max(1, profile_.jump_height) : 1;
     const double sqrt2 = std::sqrt(2.0);
     const auto& m = field.multipliers();
     for (int i = 0; i < 16; ++i) {
@@ -50,22 +36,20 @@ MovementModel::MovementModel(const NavField& field, const AgentProfile& profile)
     leap_air_ = 2.0 * std::sqrt(2.0 / profile_.gravity);
 
     int n = 0;
-    Voxel fly_dir[26];
     for (int b = -1; b <= 1; ++b)
         for (int c = -1; c <= 1; ++c)
             for (int a = -1; a <= 1; ++a) {
                 if (a == 0 && b == 0 && c == 0) continue;
-                fly_dir[n] = {a, b, c};
-                fly_offset_[n] = a + c * sz_ + b * sy_;
+                fly_dir_[n] = {a, b, c};
                 fly_cost_[n] = std::sqrt(double(a * a + b * b + c * c)) / profile_.fly_speed;
                 ++n;
             }
     // A fly move needs every position of its bounding box clear.
     for (int i = 0; i < 26; ++i) {
         fly_need_[i] = 0;
-        const Voxel v = fly_dir[i];
+        const Voxel v = fly_dir_[i];
         for (int j = 0; j < 26; ++j) {
-            const Voxel u = fly_dir[j];
+            const Voxel u = fly_dir_[j];
             bool inside = true;
             for (int k = 0; k < 3; ++k) inside &= (u[k] == 0 || u[k] == v[k]);
             if (inside) fly_need_[i] |= 1u << j;

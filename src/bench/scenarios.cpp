@@ -1,7 +1,7 @@
 #include "voxnav/bench/scenarios.hpp"
 
-#include "../world/text_lines.hpp"
-#include "voxnav/world/formats.hpp"
+#include "../io/text_lines.hpp"
+#include "voxnav/io/formats.hpp"
 
 #include <cmath>
 #include <fstream>

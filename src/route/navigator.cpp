@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace voxnav {
 namespace {
@@ -13,39 +14,48 @@ std::string describe(const Voxel& v) {
 }  // namespace
 
 Navigator::Navigator(const World& world, const AgentProfile& profile)
-    : Navigator(world, std::make_shared<NavField>(world, profile), profile) {}
+    : Navigator(world, NavField::shared(world, profile), profile) {}
 
 Navigator::Navigator(const World& world, std::shared_ptr<NavField> field, const AgentProfile& profile)
-    : world_(world), profile_(profile), field_(std::move(field)) {
-    profile_.validate();
-    refresh_model();
+    : Navigator(std::move(field), profile) {
+    if (field_->world_id() != world.id()) throw std::invalid_argument("Navigator: the NavField was built for another world");
+    world_ = &world;
 }
 
-void Navigator::refresh_model() {
-    if (moves_ && model_layout_ == field_->layout()) return;
-    moves_.reset();
-    moves_.emplace(*field_, profile_);
-    model_layout_ = field_->layout();
+Navigator::Navigator(std::shared_ptr<NavField> field, const AgentProfile& profile)
+    : world_(nullptr), profile_(profile), field_(std::move(field)) {
+    profile_.validate();
+    if (!field_) throw std::invalid_argument("Navigator: no NavField given");
+    if (!(field_->shape() == AgentShape::of(profile_)))
+        throw std::invalid_argument("Navigator: the NavField was built for another agent shape (width, height, floor costs)");
+    take_snapshot();
+}
+
+void Navigator::take_snapshot() {
+    snapshot_ = field_->snapshot();
+    if (moves_) moves_->rebind(*snapshot_);
+    else moves_.emplace(*snapshot_, profile_);
 }
 
 void Navigator::sync() {
-    field_->sync(world_);
-    refresh_model();
+    if (world_) field_->sync(*world_);
+    take_snapshot();
 }
 
 bool Navigator::is_waypoint(const Voxel& v) const {
-    const NavField::Index i = field_->index_of(v);
-    return i != NavField::no_index && moves_->is_waypoint(i);
+    const NavSnapshot::Index i = snapshot_->index_of(v);
+    return i != NavSnapshot::no_index && moves_->is_waypoint(i);
 }
 
 std::string Navigator::why_not_waypoint(const Voxel& v) const {
-    const NavField::Index i = field_->index_of(v);
-    if (i == NavField::no_index || !((*field_)[i] & NavField::Node))
-        return world_.bounds() ? describe(v) + " is outside the world's bounds"
-                               : describe(v) + " is outside the world's navigable area";
-    const std::uint8_t b = (*field_)[i];
-    if (!(b & NavField::Clear)) return describe(v) + " is blocked: a solid or hazard block is inside the agent's body";
-    if (!profile_.fly && !(b & NavField::Supported)) return describe(v) + " has no floor: nothing solid below and no water";
+    const NavSnapshot::Index i = snapshot_->index_of(v);
+    if (i == NavSnapshot::no_index || !((*snapshot_)[i] & NavSnapshot::Node))
+        return snapshot_->domain().contains(v) || i != NavSnapshot::no_index
+                   ? describe(v) + " is outside the world's bounds"
+                   : describe(v) + " is outside the world's navigable area (no loaded chunk there or next to it)";
+    const std::uint8_t b = (*snapshot_)[i];
+    if (!(b & NavSnapshot::Clear)) return describe(v) + " is blocked: a solid or hazard block is inside the agent's body";
+    if (!profile_.fly && !(b & NavSnapshot::Supported)) return describe(v) + " has no floor: nothing solid below and no water";
     return "";
 }
 
@@ -60,7 +70,14 @@ void Navigator::find_route(const Voxel& from, const Voxel& to, const SearchLimit
     out.error.clear();
     out.cost = 0.0;
     out.metrics = {};
-    sync();
+    try {
+        sync();
+    } catch (const std::exception& e) {
+        // The facts stay at their last good version; route on that.
+        take_snapshot();
+        out.error = std::string("navigation facts not updated: ") + e.what();
+    }
+    out.revision = snapshot_->revision();
     if (!is_waypoint(from)) {
         out.status = SearchStatus::InvalidStart;
         out.error = "start " + why_not_waypoint(from) + ".";
@@ -74,8 +91,8 @@ void Navigator::find_route(const Voxel& from, const Voxel& to, const SearchLimit
     SearchLimits lim = limits;
     if (!(lim.weight >= 1.0) || !std::isfinite(lim.weight)) lim.weight = 1.0;
     if (std::isnan(lim.max_cost)) lim.max_cost = std::numeric_limits<double>::infinity();
-    const NavProblem problem(*moves_, field_->index_of(to));
-    search_.run(problem, field_->index_of(from), lim, result_);
+    const NavProblem problem(*moves_, snapshot_->index_of(to));
+    search_.run(problem, snapshot_->index_of(from), lim, result_);
     out.status = result_.status;
     out.metrics = result_.metrics;
     if (out.status == SearchStatus::NoPath)
@@ -90,10 +107,10 @@ void Navigator::build_route(Route& out) const {
     const auto& states = result_.states;
     double total = 0.0;
     for (std::size_t k = 0; k < states.size(); ++k) {
-        Waypoint wp{field_->voxel_of(states[k]), static_cast<Action>(result_.tags[k]), 0.0};
+        Waypoint wp{snapshot_->voxel_of(states[k]), static_cast<Action>(result_.tags[k]), 0.0};
         if (k > 0) {
             double best = std::numeric_limits<double>::infinity();
-            moves_->for_each_move(states[k - 1], [&](NavField::Index t, double cost, Action a) {
+            moves_->for_each_move(states[k - 1], [&](NavSnapshot::Index t, double cost, Action a) {
                 if (t == states[k] && a == wp.action && cost < best) best = cost;
             });
             wp.cost = best;

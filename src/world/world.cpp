@@ -2,6 +2,8 @@
 
 #include <openvdb/tools/Prune.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <mutex>
 #include <stdexcept>
@@ -33,7 +35,12 @@ glm::dvec3 WorldTransform::to_world(const Voxel& v) const {
     return origin + (glm::dvec3(v) + glm::dvec3(0.5, 0.0, 0.5)) * voxel_size;
 }
 
-World::World() {
+static std::uint64_t next_world_id() {
+    static std::atomic<std::uint64_t> next{1};
+    return next.fetch_add(1);
+}
+
+World::World() : id_(next_world_id()) {
     ensure_openvdb();
     grid_ = Grid::create(BlockRegistry::air);
     grid_->setName("blocks");
@@ -41,7 +48,33 @@ World::World() {
 
 World::World(const World& o)
     : blocks_(o.blocks_), grid_(o.grid_->deepCopy()), bounds_(o.bounds_), points_(o.points_),
-      transform_(o.transform_), journal_(o.journal_), journal_base_(o.journal_base_) {}
+      transform_(o.transform_), journal_(o.journal_), revision_(o.revision_), journal_start_(o.journal_start_), loaded_(o.loaded_), id_(next_world_id()) {}
+
+// A moved-to World keeps the id (its facts stay valid); the moved-from one,
+// left empty, gets a fresh id so no field derived from the old contents
+// matches it.
+World::World(World&& o) noexcept
+    : blocks_(std::move(o.blocks_)), grid_(std::move(o.grid_)), bounds_(std::move(o.bounds_)),
+      points_(std::move(o.points_)), transform_(o.transform_), journal_(std::move(o.journal_)),
+      revision_(o.revision_), journal_start_(o.journal_start_), loaded_(std::move(o.loaded_)), id_(o.id_) {
+    o.id_ = next_world_id();
+}
+
+World& World::operator=(World&& o) noexcept {
+    if (this == &o) return *this;
+    blocks_ = std::move(o.blocks_);
+    grid_ = std::move(o.grid_);
+    bounds_ = std::move(o.bounds_);
+    points_ = std::move(o.points_);
+    transform_ = o.transform_;
+    journal_ = std::move(o.journal_);
+    revision_ = o.revision_;
+    journal_start_ = o.journal_start_;
+    loaded_ = std::move(o.loaded_);
+    id_ = o.id_;
+    o.id_ = next_world_id();
+    return *this;
+}
 
 World& World::operator=(const World& o) {
     if (this != &o) *this = World(o);
@@ -56,32 +89,76 @@ void World::set_block(const Voxel& v, BlockId id) {
         grid_->tree().setValueOff(to_coord(v), BlockRegistry::air);
     else
         grid_->tree().setValueOn(to_coord(v), id);
+    loaded_.insert(chunk_of(v));
     note_chunk(chunk_of(v));
 }
+
+namespace {
+
+using Leaf = World::Tree::LeafNodeType;
+using Internal1 = World::Tree::RootNodeType::ChildNodeType::ChildNodeType;
+
+// Drops the 128^3 internal node holding `c` when nothing in it is active or
+// different from air, so unloaded regions give their memory back.
+void release_if_empty(World::Tree& tree, const openvdb::Coord& c) {
+    const Internal1* node = tree.probeConstNode<Internal1>(c);
+    if (!node || !node->getChildMask().isOff() || !node->getValueMask().isOff()) return;
+    for (auto it = node->cbeginValueAll(); it; ++it)
+        if (*it != BlockRegistry::air) return;
+    tree.addTile(2, c, BlockRegistry::air, false);
+}
+
+}  // namespace
 
 void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
     for (int i = 0; i < chunk_volume; ++i)
         if (ids[i] >= blocks_.size())
             throw std::invalid_argument("set_chunk: unknown block id " + std::to_string(ids[i]));
     const Voxel base = chunk * chunk_size;
-    auto acc = grid_->getAccessor();
-    for (int y = 0; y < chunk_size; ++y)
-        for (int z = 0; z < chunk_size; ++z)
-            for (int x = 0; x < chunk_size; ++x) {
-                const BlockId id = ids[x + chunk_size * (z + chunk_size * y)];
-                const openvdb::Coord c(base.x + x, base.y + y, base.z + z);
-                if (id == BlockRegistry::air)
-                    acc.setValueOff(c, BlockRegistry::air);
-                else
-                    acc.setValueOn(c, id);
+    Tree& tree = grid_->tree();
+    // Writes whole 8^3 leaves (constant ones as tiles) rather than voxel by
+    // voxel: streaming a chunk in then costs microseconds.
+    for (int ly = 0; ly < chunk_size; ly += 8)
+        for (int lz = 0; lz < chunk_size; lz += 8)
+            for (int lx = 0; lx < chunk_size; lx += 8) {
+                const openvdb::Coord origin(base.x + lx, base.y + ly, base.z + lz);
+                auto id_at = [&](int x, int y, int z) { return ids[(lx + x) + chunk_size * ((lz + z) + chunk_size * (ly + y))]; };
+                const BlockId first = id_at(0, 0, 0);
+                bool constant = true;
+                for (int y = 0; y < 8 && constant; ++y)
+                    for (int z = 0; z < 8 && constant; ++z)
+                        for (int x = 0; x < 8; ++x)
+                            if (id_at(x, y, z) != first) {
+                                constant = false;
+                                break;
+                            }
+                if (constant) {
+                    tree.addTile(1, origin, first, first != BlockRegistry::air);
+                    continue;
+                }
+                auto* leaf = new Leaf(origin, BlockRegistry::air, false);
+                for (int x = 0; x < 8; ++x)
+                    for (int y = 0; y < 8; ++y)
+                        for (int z = 0; z < 8; ++z) {
+                            const BlockId id = id_at(x, y, z);
+                            if (id != BlockRegistry::air) leaf->setValueOn(Leaf::coordToOffset(origin.offsetBy(x, y, z)), id);
+                        }
+                tree.addLeaf(leaf);
             }
+    release_if_empty(tree, openvdb::Coord(base.x, base.y, base.z));
+    loaded_.insert(chunk);
     note_chunk(chunk);
 }
 
 void World::unload_chunk(const Voxel& chunk) {
-    const VoxelBox b = chunk_box(chunk);
-    grid_->tree().fill(openvdb::CoordBBox(to_coord(b.lo), to_coord(b.hi - Voxel(1))), BlockRegistry::air, false);
-    openvdb::tools::pruneInactive(grid_->tree());
+    const Voxel base = chunk * chunk_size;
+    Tree& tree = grid_->tree();
+    for (int y = 0; y < chunk_size; y += 8)
+        for (int z = 0; z < chunk_size; z += 8)
+            for (int x = 0; x < chunk_size; x += 8)
+                tree.addTile(1, openvdb::Coord(base.x + x, base.y + y, base.z + z), BlockRegistry::air, false);
+    release_if_empty(tree, openvdb::Coord(base.x, base.y, base.z));
+    loaded_.erase(chunk);
     note_chunk(chunk);
 }
 
@@ -111,23 +188,59 @@ VoxelBox World::populated_box() const {
 void World::compact() { openvdb::tools::prune(grid_->tree()); }
 
 bool World::changes_since(std::uint64_t rev, std::vector<VoxelBox>& out) const {
-    if (rev < journal_base_) return false;
-    for (std::uint64_t i = rev - journal_base_; i < journal_.size(); ++i) out.push_back(chunk_box(journal_[i]));
+    std::vector<Voxel> chunks;
+    if (!changed_chunks_since(rev, chunks)) return false;
+    for (const Voxel& c : chunks) out.push_back(chunk_box(c));
     return true;
+}
+
+bool World::changed_chunks_since(std::uint64_t rev, std::vector<Voxel>& out) const {
+    if (rev < journal_start_) return false;
+    auto it = std::upper_bound(journal_.begin(), journal_.end(), rev,
+                               [](std::uint64_t r, const JournalEntry& e) { return r < e.revision; });
+    for (; it != journal_.end(); ++it) out.push_back(it->chunk);
+    return true;
+}
+
+void World::restart_journal() {
+    ++revision_;
+    journal_.clear();
+    journal_start_ = revision_;
+}
+
+void World::load_box_chunks(const VoxelBox& box) {
+    if (box.empty()) return;
+    const Voxel lo = chunk_of(box.lo), hi = chunk_of(box.hi - Voxel(1));
+    for (int y = lo.y; y <= hi.y; ++y)
+        for (int z = lo.z; z <= hi.z; ++z)
+            for (int x = lo.x; x <= hi.x; ++x) loaded_.insert({x, y, z});
 }
 
 void World::note_change(const VoxelBox& box) {
     if (box.empty()) {
-        // Bounds changes and the like: nothing to re-derive locally, so force a rebuild.
-        journal_base_ += journal_.size() + 1;
-        journal_.clear();
+        // A bulk load or a bounds change: every chunk holding a block, and
+        // every chunk inside the bounds, is loaded; derived facts start over.
+        const Tree& tree = grid_->tree();
+        for (auto leaf = tree.cbeginLeaf(); leaf; ++leaf) {
+            const openvdb::Coord o = leaf->origin();
+            loaded_.insert(chunk_of({o.x(), o.y(), o.z()}));
+        }
+        auto tiles = tree.cbeginValueOn();
+        tiles.setMaxDepth(Tree::DEPTH - 2);
+        for (; tiles; ++tiles) {
+            openvdb::CoordBBox bb;
+            tiles.getBoundingBox(bb);
+            load_box_chunks({{bb.min().x(), bb.min().y(), bb.min().z()}, {bb.max().x() + 1, bb.max().y() + 1, bb.max().z() + 1}});
+        }
+        if (bounds_) load_box_chunks(*bounds_);
+        restart_journal();
         return;
     }
+    load_box_chunks(box);
     const Voxel lo = chunk_of(box.lo), hi = chunk_of(box.hi - Voxel(1));
     const std::int64_t n = std::int64_t(hi.x - lo.x + 1) * (hi.y - lo.y + 1) * (hi.z - lo.z + 1);
     if (n > std::int64_t(kJournalLimit / 4)) {
-        journal_base_ += journal_.size() + 1;
-        journal_.clear();
+        restart_journal();
         return;
     }
     for (int y = lo.y; y <= hi.y; ++y)
@@ -136,11 +249,19 @@ void World::note_change(const VoxelBox& box) {
 }
 
 void World::note_chunk(const Voxel& chunk) {
-    if (journal_.size() >= kJournalLimit) {
-        journal_base_ += journal_.size();
-        journal_.clear();
+    ++revision_;
+    // Runs of edits inside one chunk (set_block in a loop) are one entry.
+    if (!journal_.empty() && journal_.back().chunk == chunk) {
+        journal_.back().revision = revision_;
+        return;
     }
-    journal_.push_back(chunk);
+    if (journal_.size() >= kJournalLimit) {
+        // Forget the older half: readers further behind derive everything again.
+        const std::size_t half = journal_.size() / 2;
+        journal_start_ = journal_[half - 1].revision;
+        journal_.erase(journal_.begin(), journal_.begin() + std::ptrdiff_t(half));
+    }
+    journal_.push_back({revision_, chunk});
 }
 
 }  // namespace voxnav

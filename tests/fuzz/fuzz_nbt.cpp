@@ -1,6 +1,6 @@
 // libFuzzer target: the NBT reader and the chunk inflater on arbitrary bytes.
 // Build: CXX=clang++ cmake -S . -B build-fuzz -DVOXNAV_FUZZ=ON && cmake --build build-fuzz --target fuzz_nbt
-#include "voxnav/world/nbt.hpp"
+#include "voxnav/io/nbt.hpp"
 
 #include <cstddef>
 #include <cstdint>

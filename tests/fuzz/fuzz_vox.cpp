@@ -1,5 +1,5 @@
 // libFuzzer target: the MagicaVoxel reader on arbitrary bytes.
-#include "voxnav/world/imports.hpp"
+#include "voxnav/io/imports.hpp"
 
 #include <cstddef>
 #include <cstdint>

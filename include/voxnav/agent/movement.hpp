@@ -3,15 +3,17 @@
 /// can make from a position, to where, at what cost. This is the one place
 /// the rules live; the search only sees states, costs and action tags.
 ///
-///   voxnav::MovementModel moves(field, profile);
-///   moves.for_each_move(field.index_of(p), [](NavField::Index to, double cost, voxnav::Action a) { ... });
+///   voxnav::MovementModel moves(*snapshot, profile);
+///   moves.for_each_move(snapshot->index_of(p), [](NavSnapshot::Index to, double cost, voxnav::Action a) { ... });
 ///
-/// Costs are seconds of travel. Reads only the NavField (no world access, no
-/// allocation), so one model may be used from many threads at once.
+/// Costs are seconds of travel. Reads only a NavSnapshot (no world access, no
+/// allocation, no lock), so one model may be used from many threads at once.
+/// Inside a chunk, neighbours are plain offsets; within reach of a chunk face
+/// they go through the snapshot's neighbour-chunk links.
 #pragma once
 
-#include "voxnav/agent/nav_field.hpp"
 #include "voxnav/agent/profile.hpp"
+#include "voxnav/facts/nav_snapshot.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -25,18 +27,20 @@ enum class Action : std::uint8_t { Start, Walk, Jump, Fall, Swim, Fly };
 
 class MovementModel {
 public:
-    using Index = NavField::Index;
+    using Index = NavSnapshot::Index;
 
-    MovementModel(const NavField& field, const AgentProfile& profile);
+    MovementModel(const NavSnapshot& field, const AgentProfile& profile);
+    /// Reads `field` from now on (same shape; the costs do not change).
+    void rebind(const NavSnapshot& field) { field_ = &field; }
 
     /// A position where a route may start, end or pass: a standable node, or
     /// for a flyer any clear node.
     [[nodiscard]] bool is_waypoint(Index i) const {
-        const std::uint8_t b = field_[i];
+        const std::uint8_t b = (*field_)[i];
         return (b & waypoint_mask_) == waypoint_mask_;
     }
     [[nodiscard]] bool is_standable(Index i) const {
-        return (field_[i] & NavField::StandableNode) == NavField::StandableNode;
+        return ((*field_)[i] & NavSnapshot::StandableNode) == NavSnapshot::StandableNode;
     }
 
     /// Calls emit(to, cost, action) for every legal move from waypoint `from`.
@@ -46,38 +50,50 @@ public:
     /// Admissible and consistent lower bound on the cost from `from` to `goal`.
     [[nodiscard]] double lower_bound(const Voxel& from, const Voxel& goal) const;
 
-    [[nodiscard]] const NavField& field() const { return field_; }
+    [[nodiscard]] const NavSnapshot& field() const { return *field_; }
     [[nodiscard]] const AgentProfile& profile() const { return profile_; }
 
 private:
-    template <class Emit>
-    void ground_moves(Index p, std::uint8_t bp, const Voxel& local, Emit& emit) const;
-    template <class Emit>
-    void fly_moves(Index p, const Voxel& local, Emit& emit) const;
+    // Neighbour access inside one chunk: offsets within its 4096 bytes.
+    struct InChunk {
+        const std::uint8_t* bits;
+        [[nodiscard]] Index at(Index p, int dx, int dy, int dz) const { return p + Index(dx + 16 * dz + 256 * dy); }
+        [[nodiscard]] std::uint8_t operator[](Index i) const { return bits[i & 4095u]; }
+    };
+    // Neighbour access anywhere: through the snapshot's chunk links.
+    struct Across {
+        const NavSnapshot* f;
+        [[nodiscard]] Index at(Index p, int dx, int dy, int dz) const { return f->offset(p, dx, dy, dz); }
+        [[nodiscard]] std::uint8_t operator[](Index i) const { return (*f)[i]; }
+    };
+
+    template <class Look, class Emit>
+    void ground_moves(const Look& f, Index p, std::uint8_t bp, Emit& emit) const;
+    template <class Look, class Emit>
+    void fly_moves(const Look& f, Index p, Emit& emit) const;
 
     [[nodiscard]] static bool standable_node(std::uint8_t b) {
-        return (b & NavField::StandableNode) == NavField::StandableNode;
+        return (b & NavSnapshot::StandableNode) == NavSnapshot::StandableNode;
     }
-    [[nodiscard]] static bool clear(std::uint8_t b) { return (b & NavField::Clear) != 0; }
-    [[nodiscard]] static bool supported(std::uint8_t b) { return (b & NavField::Supported) != 0; }
-    [[nodiscard]] static bool water(std::uint8_t b) { return (b & NavField::Water) != 0; }
+    [[nodiscard]] static bool clear(std::uint8_t b) { return (b & NavSnapshot::Clear) != 0; }
+    [[nodiscard]] static bool supported(std::uint8_t b) { return (b & NavSnapshot::Supported) != 0; }
+    [[nodiscard]] static bool water(std::uint8_t b) { return (b & NavSnapshot::Water) != 0; }
 
-    const NavField& field_;
+    const NavSnapshot* field_;
     AgentProfile profile_;
     std::uint8_t waypoint_mask_;
-    Voxel dims_;
-    std::int64_t sy_, sz_;
-    std::int64_t axis_offset_[4];
-    Voxel axis_dir_[4];
-    std::int64_t diag_offset_[4];
-    int diag_side_[4][2];  // indices into axis_offset_ of the two side cells
+    // A position whose every neighbour read stays in its chunk: local x and z
+    // in [reach_side_, 15 - reach_side_], y in [1, 15 - reach_up_].
+    int reach_side_, reach_up_;
+    static constexpr int axis_dx_[4] = {1, -1, 0, 0}, axis_dz_[4] = {0, 0, 1, -1};
+    static constexpr int diag_dx_[4] = {1, 1, -1, -1}, diag_dz_[4] = {1, -1, 1, -1};
     // Pre-scaled costs, indexed by floor multiplier index.
     double walk_axis_[16], walk_diag_[16], step_[16];
     double swim_axis_, swim_diag_;
     double inv_gravity2_;  // 2 / gravity, for the air time sqrt(2k / g)
     double leap_air_;      // 2 * sqrt(2 / g)
-    // Fly: offset, cost and the 26-neighbour clear mask each move needs.
-    std::int64_t fly_offset_[26];
+    // Fly: direction, cost and the 26-neighbour clear mask each move needs.
+    Voxel fly_dir_[26];
     double fly_cost_[26];
     std::uint32_t fly_need_[26];
     // lower_bound: per-voxel cost times an octile, Manhattan or 3D octile distance.
@@ -89,19 +105,29 @@ private:
 
 template <class Emit>
 void MovementModel::for_each_move(Index p, Emit&& emit) const {
-    const std::uint8_t bp = field_[p];
-    const Voxel local = field_.local_of(p);
-    if (standable_node(bp)) ground_moves(p, bp, local, emit);
-    if (profile_.fly && clear(bp)) fly_moves(p, local, emit);
+    const NavSnapshot& f = *field_;
+    const ChunkSlot& slot = f.slot(p >> NavSnapshot::local_bits);
+    const std::uint8_t bp = slot.bits[p & 4095u];
+    const int lx = int(p & 15u), lz = int((p >> 4) & 15u), ly = int((p >> 8) & 15u);
+    const bool inside = lx >= reach_side_ && lx <= 15 - reach_side_ && lz >= reach_side_ && lz <= 15 - reach_side_ &&
+                        ly >= 1 && ly <= 15 - reach_up_;
+    if (standable_node(bp)) {
+        if (inside) ground_moves(InChunk{slot.bits}, p, bp, emit);
+        else ground_moves(Across{&f}, p, bp, emit);
+    }
+    if (profile_.fly && clear(bp)) {
+        if (inside) fly_moves(InChunk{slot.bits}, p, emit);
+        else fly_moves(Across{&f}, p, emit);
+    }
 }
 
-template <class Emit>
-void MovementModel::ground_moves(Index p, std::uint8_t bp, const Voxel& local, Emit& emit) const {
-    const std::uint8_t* f = field_.data();
+template <class Look, class Emit>
+void MovementModel::ground_moves(const Look& f, Index p, std::uint8_t bp, Emit& emit) const {
     const bool from_water = water(bp);
     const AgentProfile& a = profile_;
     for (int d = 0; d < 4; ++d) {
-        const Index q = static_cast<Index>(p + axis_offset_[d]);
+        const int dx = axis_dx_[d], dz = axis_dz_[d];
+        const Index q = f.at(p, dx, 0, dz);
         const std::uint8_t bq = f[q];
         // 1. walk / swim on the same level
         if (standable_node(bq)) {
@@ -113,38 +139,38 @@ void MovementModel::ground_moves(Index p, std::uint8_t bp, const Voxel& local, E
         }
         // 2. jump up k voxels: headroom above p is clear(p + j*up) for j <= k.
         if (a.jump) {
-            const int kmax = std::min(from_water ? std::min(1, a.jump_height) : a.jump_height, dims_.y - 2 - local.y);
+            const int kmax = from_water ? std::min(1, a.jump_height) : a.jump_height;
             for (int k = 1; k <= kmax; ++k) {
-                if (!clear(f[p + k * sy_])) break;
-                const Index t = static_cast<Index>(q + k * sy_);
+                if (!clear(f[f.at(p, 0, k, 0)])) break;
+                const Index t = f.at(q, 0, k, 0);
                 const std::uint8_t bt = f[t];
                 if (standable_node(bt) && !water(bt))
                     emit(t, step_[bt >> 4] + std::sqrt(k * inv_gravity2_), Action::Jump);
             }
         }
-        // 3. fall: step off into open air and drop to the first support.
+        // 3. fall: step off into open air and drop to the first support. The
+        // drop may leave the chunk, so it always steps through the links.
         if (a.fall && !from_water && clear(bq) && !supported(bq)) {
-            for (int k = 1; k < local.y; ++k) {
-                const Index t = static_cast<Index>(q - k * sy_);
-                const std::uint8_t bt = f[t];
-                if (!clear(bt)) break;
+            const NavSnapshot& all = *field_;
+            Index t = all.offset(p, dx, 0, dz);
+            for (int k = 1;; ++k) {
+                t = all.offset(t, 0, -1, 0);
+                const std::uint8_t bt = all[t];
+                if (!clear(bt)) break;  // solid, hazard, or the void below the navigable chunks
                 if (supported(bt)) {
-                    if ((k <= a.max_fall || water(bt)) && (bt & NavField::Node))
+                    if ((k <= a.max_fall || water(bt)) && (bt & NavSnapshot::Node))
                         emit(t, step_[bt >> 4] + std::sqrt(k * inv_gravity2_), Action::Fall);
                     break;
                 }
             }
         }
         // 4. leap over g gap voxels, landing at p + (g+1)*d.
-        if (a.jump && a.jump_distance > 0 && !from_water && clear(f[p + sy_])) {
-            const Voxel dir = axis_dir_[d];
+        if (a.jump && a.jump_distance > 0 && !from_water && clear(f[f.at(p, 0, 1, 0)])) {
             for (int g = 1; g <= a.jump_distance; ++g) {
-                const Voxel land = local + dir * (g + 1);
-                if (land.x < 1 || land.z < 1 || land.x > dims_.x - 2 || land.z > dims_.z - 2) break;
-                const Index c = static_cast<Index>(p + g * axis_offset_[d]);
+                const Index c = f.at(p, g * dx, 0, g * dz);
                 const std::uint8_t bc = f[c];
-                if (!clear(bc) || supported(bc) || !clear(f[c + sy_])) break;
-                const Index l = static_cast<Index>(c + axis_offset_[d]);
+                if (!clear(bc) || supported(bc) || !clear(f[f.at(c, 0, 1, 0)])) break;
+                const Index l = f.at(p, (g + 1) * dx, 0, (g + 1) * dz);
                 const std::uint8_t bl = f[l];
                 if (standable_node(bl) && !water(bl))
                     emit(l, (g + 1) * step_[bl >> 4] + leap_air_, Action::Jump);
@@ -154,10 +180,11 @@ void MovementModel::ground_moves(Index p, std::uint8_t bp, const Voxel& local, E
     // 1. diagonal walk / swim, no corner cutting
     if (a.diagonal && (a.walk || a.swim)) {
         for (int d = 0; d < 4; ++d) {
-            const Index q = static_cast<Index>(p + diag_offset_[d]);
+            const int dx = diag_dx_[d], dz = diag_dz_[d];
+            const Index q = f.at(p, dx, 0, dz);
             const std::uint8_t bq = f[q];
             if (!standable_node(bq)) continue;
-            if (!clear(f[p + axis_offset_[diag_side_[d][0]]]) || !clear(f[p + axis_offset_[diag_side_[d][1]]])) continue;
+            if (!clear(f[f.at(p, dx, 0, 0)]) || !clear(f[f.at(p, 0, 0, dz)])) continue;
             if (water(bq)) {
                 if (a.swim) emit(q, swim_diag_, Action::Swim);
             } else if (a.walk) {
@@ -167,28 +194,29 @@ void MovementModel::ground_moves(Index p, std::uint8_t bp, const Voxel& local, E
     }
     // 5. swim up / down
     if (a.swim && from_water) {
-        if (local.y + 1 <= dims_.y - 2 && standable_node(f[p + sy_])) emit(static_cast<Index>(p + sy_), swim_axis_, Action::Swim);
-        if (local.y - 1 >= 1 && standable_node(f[p - sy_])) emit(static_cast<Index>(p - sy_), swim_axis_, Action::Swim);
+        const Index up = f.at(p, 0, 1, 0), down = f.at(p, 0, -1, 0);
+        if (standable_node(f[up])) emit(up, swim_axis_, Action::Swim);
+        if (standable_node(f[down])) emit(down, swim_axis_, Action::Swim);
     }
 }
 
-template <class Emit>
-void MovementModel::fly_moves(Index p, const Voxel&, Emit& emit) const {
-    const std::uint8_t* f = field_.data();
-    // The stored box has a one-voxel ring around every node, so all 26
-    // neighbours of a node are readable.
+template <class Look, class Emit>
+void MovementModel::fly_moves(const Look& f, Index p, Emit& emit) const {
     std::uint32_t open = 0;
-    for (int n = 0; n < 26; ++n)
-        if (clear(f[p + fly_offset_[n]])) open |= 1u << n;
+    Index to[26];
+    for (int n = 0; n < 26; ++n) {
+        to[n] = f.at(p, fly_dir_[n].x, fly_dir_[n].y, fly_dir_[n].z);
+        if (clear(f[to[n]])) open |= 1u << n;
+    }
     for (int n = 0; n < 26; ++n) {
         if ((open & fly_need_[n]) != fly_need_[n]) continue;
-        const Index q = static_cast<Index>(p + fly_offset_[n]);
-        if (f[q] & NavField::Node) emit(q, fly_cost_[n], Action::Fly);
+        if (f[to[n]] & NavSnapshot::Node) emit(to[n], fly_cost_[n], Action::Fly);
     }
 }
 
 inline double MovementModel::lower_bound(const Voxel& from, const Voxel& goal) const {
-    const double dx = std::abs(from.x - goal.x), dz = std::abs(from.z - goal.z);
+    // 64-bit differences: any two int32 coordinates.
+    const double dx = std::abs(double(from.x) - double(goal.x)), dz = std::abs(double(from.z) - double(goal.z));
     switch (metric_) {
         case Metric::Manhattan2D: return h_scale_ * (dx + dz);
         case Metric::Octile2D: {
@@ -196,7 +224,7 @@ inline double MovementModel::lower_bound(const Voxel& from, const Voxel& goal) c
             return h_scale_ * (hi - lo + std::sqrt(2.0) * lo);
         }
         case Metric::Octile3D: {
-            double v[3] = {dx, double(std::abs(from.y - goal.y)), dz};
+            double v[3] = {dx, std::abs(double(from.y) - double(goal.y)), dz};
             std::sort(v, v + 3);  // v[0] <= v[1] <= v[2]
             return h_scale_ * ((v[2] - v[1]) + std::sqrt(2.0) * (v[1] - v[0]) + std::sqrt(3.0) * v[0]);
         }

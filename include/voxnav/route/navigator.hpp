@@ -1,21 +1,30 @@
 /// @file navigator.hpp
-/// @brief Navigator: the reusable route query object. It holds what stays
-/// fixed between queries (world, agent, derived per-voxel facts, movement
-/// rules) and the search memory, so a query does no set-up work.
+/// @brief Navigator: the reusable route query object. It holds the agent, its
+/// movement rules, the shared derived facts of its shape and the search
+/// memory, so a query does no set-up work.
 ///
 ///   voxnav::World world = voxnav::load_world("worlds/demo.vxw");
 ///   voxnav::Navigator nav(world, voxnav::AgentProfile{});
 ///   voxnav::Route r = nav.find_route({1, 1, 1}, {6, 1, 4});
 ///   if (r.usable()) for (const auto& wp : r.waypoints) { /* wp.position, wp.action */ }
 ///
+/// Threads. A Navigator is used by one thread at a time. Two kinds:
+/// - built with a World (`Navigator(world, profile)`): every query first
+///   brings the facts up to date with the world (NavField::sync), so use it
+///   on the thread that writes the World, or while nobody writes it;
+/// - built from a NavField (`Navigator(field, profile)`): a worker. It never
+///   reads the World; each query routes on the latest published snapshot,
+///   held for the whole query, so edits published meanwhile do not change
+///   it. Route::revision says which world revision it used.
+/// Navigators of agents with the same shape (width, height, floor costs)
+/// share one NavField automatically.
+///
 /// Queries never throw: bad positions come back as a status with an error
-/// sentence. One Navigator per thread; several may share one NavField (see
-/// the second constructor), in which case call sync() on one thread after the
-/// world changes and before the others route.
+/// sentence.
 #pragma once
 
 #include "voxnav/agent/movement.hpp"
-#include "voxnav/agent/nav_field.hpp"
+#include "voxnav/facts/nav_field.hpp"
 #include "voxnav/route/route.hpp"
 #include "voxnav/search/astar.hpp"
 
@@ -24,18 +33,18 @@
 
 namespace voxnav {
 
-/// The movement layer as an AStar problem: states are NavField indices.
+/// The movement layer as an AStar problem: states are snapshot node ids.
 class NavProblem {
 public:
-    using State = NavField::Index;
+    using State = NavSnapshot::Index;
     NavProblem(const MovementModel& moves, State goal)
-        : moves_(&moves), field_(&moves.field()), goal_(goal), goal_local_(moves.field().local_of(goal)) {}
+        : moves_(&moves), field_(&moves.field()), goal_(goal), goal_voxel_(moves.field().voxel_of(goal)) {}
 
     [[nodiscard]] std::uint64_t hash(State s) const { return s; }
-    [[nodiscard]] std::size_t dense_size() const { return static_cast<std::size_t>(field_->array_box().volume()); }
+    [[nodiscard]] std::size_t dense_size() const { return std::size_t(field_->slot_capacity()) << NavSnapshot::local_bits; }
     [[nodiscard]] std::uint32_t dense_index(State s) const { return s; }
     [[nodiscard]] bool is_goal(State s) const { return s == goal_; }
-    [[nodiscard]] double heuristic(State s) const { return moves_->lower_bound(field_->local_of(s), goal_local_); }
+    [[nodiscard]] double heuristic(State s) const { return moves_->lower_bound(field_->voxel_of(s), goal_voxel_); }
     template <class F>
     void for_each_successor(State s, F&& f) const {
         moves_->for_each_move(s, [&](State t, double cost, Action a) VOXNAV_INLINE { f(t, cost, static_cast<std::uint8_t>(a)); });
@@ -43,51 +52,62 @@ public:
 
 private:
     const MovementModel* moves_;
-    const NavField* field_;
+    const NavSnapshot* field_;
     State goal_;
-    Voxel goal_local_;
+    Voxel goal_voxel_;
 };
 
 class Navigator {
 public:
-    /// Derives its own NavField. Throws ProfileError for an invalid profile.
+    /// Routes in `world`, sharing the facts of this agent's shape with every
+    /// other navigator of that world and shape. Throws ProfileError for an
+    /// invalid profile.
     Navigator(const World& world, const AgentProfile& profile);
-    /// Shares `field`, which must have been built for this world and profile.
+    /// Routes in `world` over `field`, which must have been built for this
+    /// world and the profile's shape (std::invalid_argument otherwise).
     Navigator(const World& world, std::shared_ptr<NavField> field, const AgentProfile& profile);
+    /// A worker: routes on `field`'s published snapshots and never reads the
+    /// World. Throws ProfileError, or std::invalid_argument for another shape.
+    Navigator(std::shared_ptr<NavField> field, const AgentProfile& profile);
 
-    /// Brings the derived facts up to date with the world's changes. Called by
-    /// find_route too; cheap when nothing changed.
+    /// World navigators: brings the facts up to date with the world's changes
+    /// (called by find_route too; cheap when nothing changed). Workers: takes
+    /// the latest published snapshot.
     void sync();
 
     [[nodiscard]] Route find_route(const Voxel& from, const Voxel& to, const SearchLimits& limits = {});
     /// As above, reusing `out`'s storage.
     void find_route(const Voxel& from, const Voxel& to, const SearchLimits& limits, Route& out);
 
-    /// True where a route may start or end for this agent.
+    /// True where a route may start or end for this agent (on the snapshot
+    /// of the last query or sync).
     [[nodiscard]] bool is_waypoint(const Voxel& v) const;
     /// Why `v` is not a waypoint ("" when it is).
     [[nodiscard]] std::string why_not_waypoint(const Voxel& v) const;
 
-    [[nodiscard]] const World& world() const { return world_; }
+    /// The World (world navigators only; nullptr for workers).
+    [[nodiscard]] const World* world_ptr() const { return world_; }
     [[nodiscard]] const AgentProfile& profile() const { return profile_; }
-    [[nodiscard]] const NavField& field() const { return *field_; }
+    /// The snapshot of the last query or sync.
+    [[nodiscard]] const NavSnapshot& field() const { return *snapshot_; }
+    [[nodiscard]] const std::shared_ptr<const NavSnapshot>& snapshot() const { return snapshot_; }
     [[nodiscard]] const std::shared_ptr<NavField>& shared_field() const { return field_; }
     [[nodiscard]] const MovementModel& moves() const { return *moves_; }
     /// Search memory held, and the part the last query used.
     [[nodiscard]] std::size_t search_memory_bytes() const { return search_.memory_bytes(); }
-    [[nodiscard]] std::size_t search_bytes_in_use() const { return search_.bytes_in_use(NavProblem(*moves_, 0)); }
+    [[nodiscard]] std::size_t search_bytes_in_use() const { return search_.bytes_in_use(); }
 
 private:
-    void refresh_model();
+    void take_snapshot();
     void build_route(Route& out) const;
 
-    const World& world_;
+    const World* world_;
     AgentProfile profile_;
     std::shared_ptr<NavField> field_;
+    std::shared_ptr<const NavSnapshot> snapshot_;
     std::optional<MovementModel> moves_;
-    std::uint64_t model_layout_ = 0;
     AStar<NavProblem> search_;
-    SearchResult<NavField::Index> result_;
+    SearchResult<NavSnapshot::Index> result_;
 };
 
 }  // namespace voxnav

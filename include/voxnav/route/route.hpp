@@ -24,6 +24,8 @@ struct Route {
     double cost = 0.0;                ///< sum of the waypoints' move costs [Units: seconds]
     std::vector<Waypoint> waypoints;  ///< start first; empty unless Found or Partial
     SearchMetrics metrics;
+    /// World revision (World::revision()) of the facts the route was computed on.
+    std::uint64_t revision = 0;
 
     /// True for Found and Partial: there is a route to follow.
     [[nodiscard]] bool usable() const { return status == SearchStatus::Found || status == SearchStatus::Partial; }

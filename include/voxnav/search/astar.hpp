@@ -11,7 +11,8 @@
 ///       bool is_goal(State) const;
 ///       template <class F> void for_each_successor(State, F&& f) const;  // f(State, double cost, std::uint8_t tag)
 ///       // Optional: states are the integers [0, dense_size()). Then the
-///       // search indexes nodes directly instead of hashing (up to 2^28 states).
+///       // search indexes nodes directly instead of hashing (up to 2^32 states),
+///       // through pages of 256 states allocated where searches go.
 ///       std::size_t dense_size() const;
 ///       std::uint32_t dense_index(State) const;
 ///   };
@@ -23,9 +24,10 @@
 /// Memory: per distinct node 21 bytes (a 16-byte record for 32-bit states, a
 /// heap position and a move tag) and at most 16 bytes of open
 /// list, plus an index: a hash table of 8-16 bytes per node, or, for dense
-/// problems of up to 2^28 states, a direct table of 4 bytes per state that is
-/// reserved once and paged in only where searches go. Grown only when a search
-/// needs more than any before it, so after warm-up a query allocates nothing.
+/// problems, a directory of 4 bytes per 256 states and 1 KiB pages (4 bytes
+/// per state) only for the runs of 256 states a search touches. Grown only
+/// when a search needs more than any before it, so after warm-up a query
+/// allocates nothing.
 /// Not thread-safe: use one AStar per thread.
 #pragma once
 
@@ -79,26 +81,16 @@ public:
     /// Bytes of search memory reserved (the direct index counts in full).
     [[nodiscard]] std::size_t memory_bytes() const {
         return nodes_.capacity() * kNodeBytes + table_.capacity() * sizeof(std::uint32_t) +
-               dense_size_ * sizeof(std::uint32_t) + heap_.capacity() * sizeof(HeapEntry);
+               (dir_.capacity() + arena_.capacity()) * sizeof(std::uint32_t) + heap_.capacity() * sizeof(HeapEntry);
     }
     /// Bytes the last search used: its node records, the open list's peak
-    /// and the index: the hash table, or the 4 KiB pages of the direct index
-    /// it touched (the rest of that index is never paged in).
-    [[nodiscard]] std::size_t bytes_in_use(const Problem& problem) const {
-        std::size_t index = table_.size() * sizeof(std::uint32_t);
-        if constexpr (detail::has_dense_states<Problem>::value) {
-            if (dense_) {
-                std::vector<bool> page((dense_size_ >> 10) + 1, false);
-                std::size_t pages = 0;
-                for (const Node& n : nodes_) {
-                    const std::size_t p = problem.dense_index(n.state) >> 10;
-                    if (!page[p]) page[p] = true, ++pages;
-                }
-                index = pages * 4096;
-            }
-        }
+    /// and the index: the hash table, or the direct index's pages it touched.
+    [[nodiscard]] std::size_t bytes_in_use() const {
+        const std::size_t index = dense_ ? touched_.size() * kPage * sizeof(std::uint32_t) : table_.size() * sizeof(std::uint32_t);
         return nodes_.size() * kNodeBytes + index + heap_peak_ * sizeof(HeapEntry);
     }
+    template <class P>
+    [[nodiscard]] std::size_t bytes_in_use(const P&) const { return bytes_in_use(); }
 
 private:
     static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
@@ -184,7 +176,10 @@ private:
     std::uint32_t find_or_add(const Problem& problem, const State& s, bool& added) {
         if constexpr (detail::has_dense_states<Problem>::value) {
             if (dense_) {
-                std::uint32_t& slot = dense_slots_[problem.dense_index(s)];  // node index + 1; 0 = none
+                const std::uint32_t idx = problem.dense_index(s);
+                std::uint32_t page = dir_[idx >> kPageBits];
+                if (page == 0) page = take_page(idx >> kPageBits);
+                std::uint32_t& slot = arena_[std::size_t(page - 1) * kPage + (idx & (kPage - 1))];  // node index + 1; 0 = none
                 added = slot == 0;
                 if (added) {
                     add_node(s);
@@ -223,7 +218,10 @@ private:
     void reset_table(const Problem& problem) {
         if constexpr (detail::has_dense_states<Problem>::value) {
             if (dense_) {
-                for (const Node& n : nodes_) dense_slots_[problem.dense_index(n.state)] = 0;
+                // Pages are zeroed whole (1 KiB each) and handed back.
+                std::fill(arena_.begin(), arena_.begin() + std::ptrdiff_t(touched_.size() * kPage), 0u);
+                for (std::uint32_t key : touched_) dir_[key] = 0;
+                touched_.clear();
                 clear_nodes();
                 return;
             }
@@ -256,8 +254,8 @@ private:
         }
     }
 
-    // Chooses direct indexing when the problem's states are dense and few
-    // enough; clears whichever index the last search used.
+    // Chooses direct indexing when the problem's states are dense; clears
+    // whichever index the last search used.
     void prepare_index(const Problem& problem) {
         if (table_.empty()) grow_table(problem);
         reset_table(problem);
@@ -265,28 +263,32 @@ private:
         if constexpr (detail::has_dense_states<Problem>::value) {
             const std::size_t n = problem.dense_size();
             if (n <= kDenseLimit) {
-                if (dense_size_ != n) {
-                    // calloc: pages stay unmapped until a search touches them.
-                    dense_slots_.reset(static_cast<std::uint32_t*>(std::calloc(n, sizeof(std::uint32_t))));
-                    if (!dense_slots_) throw std::bad_alloc();
-                    detail::advise_huge_pages(dense_slots_.get(), n * sizeof(std::uint32_t));
-                    dense_size_ = n;
-                }
+                const std::size_t keys = (n + kPage - 1) >> kPageBits;
+                if (dir_.size() < keys) dir_.resize(keys, 0);
                 dense_ = true;
             }
         }
     }
-    static constexpr std::size_t kDenseLimit = std::size_t(1) << 28;
-    struct FreeDeleter {
-        void operator()(std::uint32_t* p) const { std::free(p); }
-    };
+    // The page for directory key `key`, from the arena (grown only when a
+    // search touches more pages than any before it).
+    std::uint32_t take_page(std::uint32_t key) {
+        const std::size_t used = touched_.size();
+        if ((used + 1) * kPage > arena_.size()) arena_.resize(std::max<std::size_t>(arena_.size() * 2, 64 * kPage), 0);
+        touched_.push_back(key);
+        dir_[key] = static_cast<std::uint32_t>(used + 1);
+        return dir_[key];
+    }
+    static constexpr unsigned kPageBits = 8;
+    static constexpr std::size_t kPage = std::size_t(1) << kPageBits;
+    static constexpr std::size_t kDenseLimit = std::size_t(1) << 32;
 
     std::vector<Node> nodes_;
     std::vector<std::uint32_t> heap_pos_;  // per node; kClosed once expanded
     std::vector<std::uint8_t> tags_;       // per node: the move that reached it
     bool dense_ = false;
-    std::unique_ptr<std::uint32_t[], FreeDeleter> dense_slots_;
-    std::size_t dense_size_ = 0;
+    std::vector<std::uint32_t> dir_;      // per 256 states: page number + 1, or 0
+    std::vector<std::uint32_t> arena_;    // the pages, 256 node indices + 1 each
+    std::vector<std::uint32_t> touched_;  // directory keys the current search paged in
     std::vector<std::uint32_t> table_;
     std::vector<HeapEntry> heap_;
     std::size_t heap_peak_ = 0;

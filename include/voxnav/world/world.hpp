@@ -9,8 +9,16 @@
 ///
 /// Any int32 coordinate is valid; a voxel never set is air. Reads through
 /// `block()` are safe from many threads at once while nobody writes; writes
-/// are not thread-safe. Every write is recorded in a change journal that
-/// navigators read to keep their derived per-voxel facts up to date.
+/// are not thread-safe: one thread (the game thread) writes, and routing
+/// threads read the navigation snapshots published from it (facts/nav_field.hpp),
+/// never the World itself. Every write is recorded in a change journal that
+/// the derived facts read to re-derive only what changed.
+///
+/// Loaded chunks: the World knows which 16^3 chunks the game has given it
+/// (set_chunk, set_block, a file's contents or bounds) until unload_chunk.
+/// Route nodes exist in loaded chunks and in the one-chunk ring around them
+/// (so a floor on a chunk's top face can be stood on even when the chunk above
+/// was never written); unloaded chunks read as air.
 #pragma once
 
 #include "voxnav/world/block.hpp"
@@ -20,12 +28,25 @@
 #include <openvdb/openvdb.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
+#include <unordered_set>
 #include <string>
 #include <vector>
 
 namespace voxnav {
+
+/// Hash of a chunk (or voxel) coordinate for unordered containers.
+struct ChunkHash {
+    std::size_t operator()(const Voxel& c) const noexcept {
+        std::uint64_t h = std::uint64_t(std::uint32_t(c.x)) * 0x9E3779B97F4A7C15ull;
+        h ^= std::uint64_t(std::uint32_t(c.y)) * 0xC2B2AE3D27D4EB4Full;
+        h ^= std::uint64_t(std::uint32_t(c.z)) * 0x165667B19E3779F9ull;
+        return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+};
+using ChunkSet = std::unordered_set<Voxel, ChunkHash>;
 
 /// Maps a game's float positions to voxels and back.
 struct WorldTransform {
@@ -51,8 +72,12 @@ public:
     World();
     World(const World& other);
     World& operator=(const World& other);
-    World(World&&) noexcept = default;
-    World& operator=(World&&) noexcept = default;
+    World(World&& other) noexcept;
+    World& operator=(World&& other) noexcept;
+
+    /// Unique per World object (a copy gets a new one): derived facts are
+    /// shared per (world id, agent shape).
+    [[nodiscard]] std::uint64_t id() const { return id_; }
 
     [[nodiscard]] BlockRegistry& blocks() { return blocks_; }
     [[nodiscard]] const BlockRegistry& blocks() const { return blocks_; }
@@ -63,10 +88,19 @@ public:
     void set_block(const Voxel& v, BlockId id);
 
     /// Loads or replaces chunk `chunk` (voxels chunk*16 .. chunk*16+15) from
-    /// 4096 ids ordered x fastest, then z, then y. Throws on an unknown id.
+    /// 4096 ids ordered x fastest, then z, then y. Throws std::invalid_argument
+    /// on an unknown id (nothing is written then). Cost: O(4096), independent
+    /// of the world's size.
     void set_chunk(const Voxel& chunk, const BlockId* ids);
-    /// Sets every voxel of the chunk to air and frees its memory.
+    /// Sets every voxel of the chunk to air, frees its memory and marks it
+    /// not loaded. Cost: O(4096) at most.
     void unload_chunk(const Voxel& chunk);
+
+    /// True for a chunk the game has loaded (see the file comment).
+    [[nodiscard]] bool is_loaded(const Voxel& chunk) const { return loaded_.count(chunk) != 0; }
+    [[nodiscard]] const ChunkSet& loaded_chunks() const { return loaded_; }
+    /// Chunk coordinates whose voxels fit in int32: [-2^27, 2^27 - 1] per axis.
+    static constexpr int min_chunk = -(1 << 27), max_chunk = (1 << 27) - 1;
 
     /// Where a world has bounds, only positions inside are route nodes.
     [[nodiscard]] const std::optional<VoxelBox>& bounds() const { return bounds_; }
@@ -89,32 +123,53 @@ public:
     void compact();
 
     /// Increases with every write.
-    [[nodiscard]] std::uint64_t revision() const { return journal_base_ + journal_.size(); }
+    [[nodiscard]] std::uint64_t revision() const { return revision_; }
     /// Appends the chunk boxes written since `rev`. False when the journal no
     /// longer reaches back that far (then assume everything changed).
     bool changes_since(std::uint64_t rev, std::vector<VoxelBox>& out) const;
+    /// As changes_since, as chunk coordinates (each chunk once per run of
+    /// writes to it; a chunk may repeat). Cost: O(log journal + entries out).
+    bool changed_chunks_since(std::uint64_t rev, std::vector<Voxel>& out) const;
 
     [[nodiscard]] const Grid& grid() const { return *grid_; }
     /// Direct tree access for bulk loaders; call note_change() for what they write.
     [[nodiscard]] Grid& mutable_grid() { return *grid_; }
+    /// Records a write to `box` and marks its chunks loaded. An empty box means
+    /// "anything may have changed": every chunk holding a block (and every
+    /// chunk the bounds overlap) is marked loaded and the journal restarts, so
+    /// derived facts are derived again whole. Bulk loaders call it once.
     void note_change(const VoxelBox& box);
 
 private:
     void note_chunk(const Voxel& chunk);
+    void load_box_chunks(const VoxelBox& box);
+    void restart_journal();
+
+    struct JournalEntry {
+        std::uint64_t revision;  // the last write to `chunk` in this run
+        Voxel chunk;
+    };
 
     BlockRegistry blocks_;
     Grid::Ptr grid_;
     std::optional<VoxelBox> bounds_;
     std::map<std::string, Voxel> points_;
     WorldTransform transform_;
-    std::vector<Voxel> journal_;  // chunk coordinates, one entry per write run
-    std::uint64_t journal_base_ = 0;
+    std::vector<JournalEntry> journal_;  // ascending revisions, one entry per run of writes to a chunk
+    std::uint64_t revision_ = 0;
+    std::uint64_t journal_start_ = 0;   // every change after this revision is in the journal
+    ChunkSet loaded_;
+    std::uint64_t id_;
 };
 
 /// Chunk coordinate of a voxel (floor division by 16).
 [[nodiscard]] inline Voxel chunk_of(const Voxel& v) { return {v.x >> 4, v.y >> 4, v.z >> 4}; }
+/// Voxels of a chunk. For the top chunk (2^27 - 1) `hi` is clamped to
+/// INT32_MAX, so the single voxel at INT32_MAX on an axis is never a node.
 [[nodiscard]] inline VoxelBox chunk_box(const Voxel& c) {
-    return {c * World::chunk_size, c * World::chunk_size + Voxel(World::chunk_size)};
+    const glm::i64vec3 lo = glm::i64vec3(c) * std::int64_t(World::chunk_size);
+    const glm::i64vec3 hi = glm::min(lo + std::int64_t(World::chunk_size), glm::i64vec3(INT32_MAX));
+    return {Voxel(lo), Voxel(hi)};
 }
 
 }  // namespace voxnav

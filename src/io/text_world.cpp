@@ -1,6 +1,6 @@
 // The text world format (.vxw): see spec/world-text-format.md.
 #include "text_lines.hpp"
-#include "voxnav/world/formats.hpp"
+#include "voxnav/io/formats.hpp"
 
 #include <array>
 #include <cctype>

@@ -1,6 +1,6 @@
 // Native worlds: the block tree in an OpenVDB file, with the registry, bounds,
 // named positions and transform as JSON in one string metadata field.
-#include "voxnav/world/formats.hpp"
+#include "voxnav/io/formats.hpp"
 
 #include <nlohmann/json.hpp>
 #include <openvdb/io/File.h>

@@ -1,4 +1,4 @@
-#include "voxnav/world/nbt.hpp"
+#include "voxnav/io/nbt.hpp"
 
 #include <zlib.h>
 

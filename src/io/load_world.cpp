@@ -1,6 +1,6 @@
 // Picks a reader by the file's first bytes, then by its extension.
-#include "voxnav/world/formats.hpp"
-#include "voxnav/world/imports.hpp"
+#include "voxnav/io/formats.hpp"
+#include "voxnav/io/imports.hpp"
 
 #include <sys/stat.h>
 

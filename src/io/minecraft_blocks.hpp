@@ -2,7 +2,7 @@
 // caching each distinct name and remembering the unknown ones.
 #pragma once
 
-#include "voxnav/world/imports.hpp"
+#include "voxnav/io/imports.hpp"
 
 #include <set>
 #include <string>

@@ -1,7 +1,7 @@
 // Moving AI Lab benchmark maps (https://movingai.com/benchmarks/formats.html):
 // 2D octile grid maps and 3D voxel maps, as voxnav worlds.
 #include "text_lines.hpp"
-#include "voxnav/world/formats.hpp"
+#include "voxnav/io/formats.hpp"
 
 #include <fstream>
 

@@ -1,8 +1,8 @@
 // Sponge schematics, versions 2 and 3: a palette of block states and varint
 // block data, in gzip-compressed NBT.
 #include "minecraft_blocks.hpp"
-#include "voxnav/world/imports.hpp"
-#include "voxnav/world/nbt.hpp"
+#include "voxnav/io/imports.hpp"
+#include "voxnav/io/nbt.hpp"
 
 #include <fstream>
 

@@ -1,4 +1,4 @@
-#include "voxnav/world/formats.hpp"
+#include "voxnav/io/formats.hpp"
 
 namespace voxnav {
 

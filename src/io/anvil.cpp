@@ -2,8 +2,8 @@
 // the three section layouts (1.18+, 1.13-1.17, pre-1.13 numeric ids).
 #include "minecraft_blocks.hpp"
 #include "text_lines.hpp"
-#include "voxnav/world/imports.hpp"
-#include "voxnav/world/nbt.hpp"
+#include "voxnav/io/imports.hpp"
+#include "voxnav/io/nbt.hpp"
 
 #include <array>
 #include <dirent.h>

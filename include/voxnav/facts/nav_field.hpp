@@ -1,0 +1,119 @@
+/// @file nav_field.hpp
+/// @brief NavField: the per-voxel facts the movement rules read (clear,
+/// supported, in water, floor multiplier) for one agent *shape* (width,
+/// height, floor costs), kept per 16^3 chunk, re-derived per changed chunk
+/// from the world's change journal, and published as immutable snapshots.
+///
+///   auto field = voxnav::NavField::shared(world, profile);  // one per shape, shared
+///   world.set_block({3, 1, 4}, stone);                       // game thread
+///   field->sync(world);                                      // game thread: re-derive, publish
+///   auto snap = field->snapshot();                           // any thread: the latest version
+///
+/// Which chunks have facts: the world's loaded chunks and the one-chunk ring
+/// around them, inside the world's bounds (grown by one voxel) when it has
+/// bounds. Everything else reads as void (blocked, no node).
+///
+/// Costs: the first sync derives every navigable chunk (in parallel). After
+/// that, a sync re-derives only the chunks whose facts read a changed chunk:
+/// the chunk itself, the chunk above (support reads one voxel below) and the
+/// chunks within `width - 1` below in x and z and `height - 1` below in y;
+/// and it touches the navigability of the 26 chunks around a loaded or
+/// unloaded one. Publishing copies one pointer per 256 slots and the pages
+/// that changed. A chunk of uniform facts costs no fact memory. A new shape
+/// costs one full derivation (about 10-40 us per chunk per core) and its own
+/// facts memory; agents of the same shape share everything.
+///
+/// Thread-safety: sync() must be called from the thread that writes the
+/// World (it reads the World), and not while that World is written; calls
+/// are serialised by an internal mutex. snapshot() may be called from any
+/// thread at any time and returns a version that never changes.
+#pragma once
+
+#include "voxnav/agent/profile.hpp"
+#include "voxnav/facts/nav_snapshot.hpp"
+#include "voxnav/world/world.hpp"
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace voxnav {
+
+/// What derived facts depend on: agents with equal shapes share a NavField.
+struct AgentShape {
+    int width = 1, height = 2;
+    std::vector<std::pair<std::string, double>> floor_cost;  ///< sorted; multipliers > 1 only
+    [[nodiscard]] static AgentShape of(const AgentProfile& p);
+    bool operator==(const AgentShape& o) const { return width == o.width && height == o.height && floor_cost == o.floor_cost; }
+};
+
+class NavField {
+public:
+    using Index = NavSnapshot::Index;
+    static constexpr Index no_index = NavSnapshot::no_index;
+    using Bits = NavSnapshot::Bits;
+    static constexpr std::uint8_t Clear = NavSnapshot::Clear, Supported = NavSnapshot::Supported,
+                                  Water = NavSnapshot::Water, Node = NavSnapshot::Node,
+                                  StandableNode = NavSnapshot::StandableNode;
+
+    /// Derives the facts of `world` for the profile's shape and publishes
+    /// them. Throws ProfileError for an invalid profile, std::length_error
+    /// beyond 2^20 - 2 navigable chunks.
+    NavField(const World& world, const AgentProfile& profile);
+
+    /// The field of this world and shape that other navigators already use,
+    /// or a new one. Fields live while someone holds them.
+    [[nodiscard]] static std::shared_ptr<NavField> shared(const World& world, const AgentProfile& profile);
+
+    /// Re-derives what changed in `world` since the last sync and publishes a
+    /// new snapshot. Cheap when nothing changed. Game thread only (see above).
+    /// Throws std::length_error beyond 2^20 - 2 navigable chunks (the facts
+    /// then stay at the last good version).
+    void sync(const World& world);
+
+    /// The latest published version. Any thread; never blocks on sync().
+    [[nodiscard]] std::shared_ptr<const NavSnapshot> snapshot() const { return std::atomic_load(&current_); }
+    /// World revision of the latest published version.
+    [[nodiscard]] std::uint64_t revision() const { return revision_.load(std::memory_order_acquire); }
+    [[nodiscard]] const AgentShape& shape() const { return shape_; }
+    /// Id of the World this field was derived from (World::id()).
+    [[nodiscard]] std::uint64_t world_id() const { return world_id_; }
+
+    /// Figures of the last sync: chunks re-derived, how many were uniform, seconds.
+    struct SyncStats {
+        std::size_t derived = 0, uniform = 0, added = 0, removed = 0;
+        double seconds = 0.0;
+        bool full = false;
+    };
+    [[nodiscard]] SyncStats last_sync() const;
+
+private:
+    void rebuild(const World& world);
+    void update(const World& world, const std::vector<Voxel>& changed);
+    bool navigable(const World& world, const Voxel& chunk) const;
+    std::uint32_t add_slot(const Voxel& chunk);
+    void remove_slot(std::uint32_t slot);
+    void derive(const World& world, const std::vector<std::uint32_t>& slots);
+    void publish(std::uint64_t revision);
+    [[nodiscard]] std::shared_ptr<const ChunkFacts> uniform_block(std::uint8_t value);
+    [[nodiscard]] bool is_mixed(const std::shared_ptr<const ChunkFacts>& block) const;
+
+    AgentShape shape_;
+    std::uint64_t world_id_ = 0;
+    std::vector<std::uint8_t> block_code_;  // per block id: blocks body / solid / water / floor index
+    NavSnapshot work_;                      // the writer's version, published by copy
+    std::vector<std::uint32_t> free_slots_;
+    std::array<std::shared_ptr<const ChunkFacts>, 256> uniform_{};
+    std::optional<VoxelBox> bounds_;
+    bool built_ = false;
+    mutable std::mutex sync_mutex_;
+    SyncStats stats_;
+    std::shared_ptr<const NavSnapshot> current_;
+    std::atomic<std::uint64_t> revision_{0};
+};
+
+}  // namespace voxnav

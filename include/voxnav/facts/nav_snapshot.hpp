@@ -1,0 +1,137 @@
+/// @file nav_snapshot.hpp
+/// @brief NavSnapshot: one immutable version of the derived per-voxel facts of
+/// one agent shape, kept per 16^3 chunk, that routing threads read while the
+/// game thread prepares the next version.
+///
+///   std::shared_ptr<const voxnav::NavSnapshot> snap = field.snapshot();  // any thread
+///   voxnav::NavSnapshot::Index i = snap->index_of({10, 65, -3});
+///   if (i != voxnav::NavSnapshot::no_index && (snap->bits(i) & voxnav::NavSnapshot::Clear)) ...
+///
+/// Node ids: a chunk *slot* (20 bits) and the voxel's index inside the chunk
+/// (12 bits: x + 16 z + 256 y), so ids never depend on where a chunk lies or
+/// how far apart chunks are. Slot 0 is the void: every voxel of a chunk with
+/// no facts (not navigable) reads as 0 (not clear, not a node). Each slot
+/// links to the slots of its 26 neighbour chunks, so moving across a chunk
+/// face costs one table read.
+///
+/// Memory: 4096 bytes per chunk whose facts differ between voxels; a chunk
+/// whose voxels all have the same facts (open sky, solid rock) shares one
+/// block per distinct value. Plus 128 bytes of slot record and about 32 bytes
+/// of chunk table per navigable chunk.
+///
+/// Thread-safety: immutable once published; read it from any thread. Reads
+/// never lock and never allocate. [Limit: 2^20 - 2 navigable chunks per shape]
+#pragma once
+
+#include "voxnav/facts/paged_array.hpp"
+#include "voxnav/world/box.hpp"
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+namespace voxnav {
+
+/// The facts of one chunk, one byte per voxel, x fastest, then z, then y.
+struct ChunkFacts {
+    std::array<std::uint8_t, 4096> bits;
+};
+
+/// Where a navigable chunk's facts live and which slots its neighbours have.
+struct ChunkSlot {
+    const std::uint8_t* bits;    ///< 4096 fact bytes (never null; the void reads zeros)
+    Voxel chunk;                 ///< chunk coordinate
+    std::uint32_t link[27];      ///< slot of chunk + (dx, dy, dz): index (dx+1) + 3 (dz+1) + 9 (dy+1); 0 = void
+};
+
+class NavSnapshot {
+public:
+    using Index = std::uint32_t;
+    static constexpr Index no_index = 0xFFFFFFFFu;
+    static constexpr unsigned local_bits = 12;
+    static constexpr std::uint32_t max_slots = (1u << 20) - 1;  // slot 2^20 - 1 would collide with no_index
+
+    /// Bits of a voxel's byte. Bits 4..7 hold the floor multiplier's index.
+    enum Bits : std::uint8_t {
+        Clear = 1,      ///< no solid or hazard voxel in the body placed here
+        Supported = 2,  ///< solid under the footprint, or in water
+        Water = 4,      ///< water in the footprint at feet level
+        Node = 8,       ///< a possible waypoint (navigable chunk, inside the bounds)
+    };
+    static constexpr std::uint8_t StandableNode = Clear | Supported | Node;
+
+    NavSnapshot();
+
+    // --- reading, by node id -------------------------------------------------
+    [[nodiscard]] std::uint8_t operator[](Index i) const { return slots_[i >> local_bits].bits[i & 4095u]; }
+    [[nodiscard]] std::uint8_t bits(Index i) const { return (*this)[i]; }
+    [[nodiscard]] const ChunkSlot& slot(std::uint32_t s) const { return slots_[s]; }
+    /// Node id of the voxel (dx, dy, dz) away from `i` (any distance; the void
+    /// once outside the navigable chunks).
+    [[nodiscard]] Index offset(Index i, int dx, int dy, int dz) const {
+        int lx = int(i & 15u) + dx, lz = int((i >> 4) & 15u) + dz, ly = int((i >> 8) & 15u) + dy;
+        std::uint32_t s = i >> local_bits;
+        if ((lx | ly | lz) & ~15) {
+            int cx = lx >> 4, cy = ly >> 4, cz = lz >> 4;  // floor division: chunks to cross per axis
+            while (cx | cy | cz) {
+                const int sx = (cx > 0) - (cx < 0), sy = (cy > 0) - (cy < 0), sz = (cz > 0) - (cz < 0);
+                s = slots_[s].link[(sx + 1) + 3 * (sz + 1) + 9 * (sy + 1)];
+                cx -= sx, cy -= sy, cz -= sz;
+            }
+            lx &= 15, ly &= 15, lz &= 15;
+        }
+        return (s << local_bits) | std::uint32_t(lx | (lz << 4) | (ly << 8));
+    }
+    /// Voxel of a node id.
+    [[nodiscard]] Voxel voxel_of(Index i) const {
+        return slots_[i >> local_bits].chunk * 16 + Voxel(int(i & 15u), int((i >> 8) & 15u), int((i >> 4) & 15u));
+    }
+    /// Node id of a voxel, or no_index when its chunk has no facts. O(1) expected.
+    [[nodiscard]] Index index_of(const Voxel& v) const;
+    /// Slot of a chunk coordinate, or 0 when it has no facts.
+    [[nodiscard]] std::uint32_t slot_of(const Voxel& chunk) const;
+
+    // --- what this version describes ----------------------------------------
+    /// The world revision these facts were derived from.
+    [[nodiscard]] std::uint64_t revision() const { return revision_; }
+    /// Slots in use or free: node ids are below slot_capacity() << 12.
+    [[nodiscard]] std::uint32_t slot_capacity() const { return std::uint32_t(slots_.size()); }
+    [[nodiscard]] std::size_t chunk_count() const { return chunks_; }
+    /// Chunks whose voxels differ (each holds 4096 bytes of its own).
+    [[nodiscard]] std::size_t mixed_chunk_count() const { return mixed_chunks_; }
+    /// Box of every node: the world's bounds, or the navigable chunks' box.
+    [[nodiscard]] VoxelBox domain() const;
+    /// Multiplier for walking onto the floor of a voxel with these bits.
+    [[nodiscard]] double floor_multiplier(std::uint8_t b) const { return multipliers_[b >> 4]; }
+    [[nodiscard]] const std::array<double, 16>& multipliers() const { return multipliers_; }
+    /// Bytes of facts, slot records and chunk table this version holds
+    /// (shared blocks counted once per snapshot).
+    [[nodiscard]] std::size_t memory_bytes() const;
+
+private:
+    friend class NavField;
+    struct TableEntry {
+        Voxel chunk;
+        std::uint32_t slot;  // 0 = empty, kTombstone = erased
+    };
+    static constexpr std::uint32_t kTombstone = 0xFFFFFFFFu;
+
+    void table_insert(const Voxel& chunk, std::uint32_t slot);
+    void table_erase(const Voxel& chunk);
+    void table_rehash(std::size_t capacity);
+    [[nodiscard]] NavSnapshot published() const;
+    void share();
+
+    PagedArray<ChunkSlot> slots_;
+    PagedArray<std::shared_ptr<const ChunkFacts>> owners_;  // keeps each slot's facts alive
+    PagedArray<TableEntry> table_;                          // chunk -> slot, open addressing
+    std::size_t table_used_ = 0;                            // live + tombstones
+    std::size_t chunks_ = 0, mixed_chunks_ = 0;
+    std::uint64_t revision_ = 0;
+    std::array<double, 16> multipliers_{};
+    std::optional<VoxelBox> bounds_;
+    VoxelBox chunk_box_;  // chunk coordinates covered by navigable chunks (grows only)
+};
+
+}  // namespace voxnav

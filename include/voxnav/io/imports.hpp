@@ -1,0 +1,88 @@
+/// @file imports.hpp
+/// @brief Real game worlds into a World: Minecraft Anvil regions (.mca, one
+/// file or a world's region/ folder), single chunk NBT files, Sponge
+/// schematics (.schem v2/v3) and MagicaVoxel models (.vox 150/200).
+///
+///   voxnav::World w;
+///   voxnav::ImportReport report;
+///   voxnav::ImportOptions opt;                       // optional box, offset, block table
+///   voxnav::import_anvil_region("r.0.0.mca", w, report, opt);
+///   // report.chunks_loaded, .chunks_skipped, .unknown_blocks, .errors
+///
+/// Minecraft block names become voxnav blocks through a MinecraftBlockTable,
+/// an editable text file (worlds/minecraft_blocks.txt). A damaged chunk is
+/// skipped and named in report.errors; a damaged file header throws LoadError.
+#pragma once
+
+#include "voxnav/io/formats.hpp"
+#include "voxnav/world/world.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace voxnav {
+
+/// Minecraft block name -> voxnav kind, plus pre-1.13 numeric ids -> names.
+class MinecraftBlockTable {
+public:
+    struct Rule {
+        BlockKind kind = BlockKind::Solid;
+        bool hazard = false;
+    };
+    /// Reads the table format of worlds/minecraft_blocks.txt. Throws LoadError.
+    [[nodiscard]] static MinecraftBlockTable load(const std::string& path);
+    [[nodiscard]] static MinecraftBlockTable parse(std::istream& in, const std::string& name);
+    /// The table shipped with voxnav (installed, or in the source tree).
+    [[nodiscard]] static const MinecraftBlockTable& builtin();
+
+    /// Rule for a block name ("minecraft:oak_slab" or "oak_slab"); nullopt if unknown.
+    [[nodiscard]] std::optional<Rule> classify(const std::string& name) const;
+    /// Modern name for a pre-1.13 numeric id, or "" when the table lacks it.
+    [[nodiscard]] std::string legacy_name(int id) const;
+
+private:
+    std::map<std::string, Rule> exact_;
+    std::vector<std::pair<std::string, Rule>> patterns_;
+    std::map<int, std::string> legacy_;
+};
+
+struct ImportOptions {
+    /// Block table; nullptr means MinecraftBlockTable::builtin().
+    const MinecraftBlockTable* table = nullptr;
+    /// Only voxels inside this box are loaded.
+    std::optional<VoxelBox> box;
+    /// Added to every position (schematics and .vox models).
+    Voxel offset{0, 0, 0};
+    /// MagicaVoxel palette index (1..255) -> block name in the world's
+    /// registry; unlisted colours are solid blocks named "vox_<index>".
+    std::map<int, std::string> vox_palette;
+};
+
+struct ImportReport {
+    std::uint64_t chunks_loaded = 0;
+    std::uint64_t chunks_skipped = 0;  ///< present but not fully generated
+    std::uint64_t voxels_written = 0;  ///< non-air voxels
+    std::map<std::string, std::uint64_t> unknown_blocks;  ///< name -> voxels (loaded as solid)
+    std::vector<std::string> errors;   ///< damaged chunks, each skipped
+    std::vector<std::string> notes;    ///< things ignored, e.g. .vox rotations
+};
+
+void import_anvil_region(const std::string& path, World& world, ImportReport& report, const ImportOptions& options = {});
+/// Every r.X.Z.mca file of a folder (a world's region/ folder).
+void import_anvil_folder(const std::string& dir, World& world, ImportReport& report, const ImportOptions& options = {});
+/// One chunk's NBT (compressed or not), as in fastnbt's .chunk/.nbt test files.
+void import_chunk_nbt(const std::string& path, World& world, ImportReport& report, const ImportOptions& options = {});
+void import_schematic(const std::string& path, World& world, ImportReport& report, const ImportOptions& options = {});
+void import_vox(const std::string& path, World& world, ImportReport& report, const ImportOptions& options = {});
+/// The same from bytes in memory; `name` labels errors.
+void import_vox_bytes(const std::vector<std::uint8_t>& bytes, const std::string& name, World& world, ImportReport& report,
+                      const ImportOptions& options = {});
+
+/// Any loadable world (text, vdb, Moving AI, Minecraft, schematic, vox, or a
+/// folder of region files), with its import report.
+[[nodiscard]] World load_world(const std::string& path, ImportReport& report, const ImportOptions& options = {});
+
+}  // namespace voxnav

@@ -1,0 +1,100 @@
+#include "derive_chunk.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace voxnav::detail {
+namespace {
+
+using Leaf = World::Tree::LeafNodeType;
+
+// Block codes of the box [lo, lo + size), x fastest, then z, then y, read a
+// whole 8^3 leaf (or constant tile) at a time. Voxels beyond int32 read as air.
+void read_codes(const World::Tree& tree, const std::vector<std::uint8_t>& code_of, const glm::i64vec3& lo,
+                const Voxel& size, std::uint8_t* out) {
+    const glm::i64vec3 hi = lo + glm::i64vec3(size);
+    const std::int64_t sx = size.x, sxz = std::int64_t(size.x) * size.z;
+    std::memset(out, 0, static_cast<std::size_t>(sxz * size.y));
+    const glm::i64vec3 vlo = glm::max(lo, glm::i64vec3(INT32_MIN)), vhi = glm::min(hi, glm::i64vec3(std::int64_t(INT32_MAX) + 1));
+    auto floor8 = [](std::int64_t v) { return v >= 0 ? v & ~std::int64_t(7) : -((-v + 7) & ~std::int64_t(7)); };
+    for (std::int64_t by = floor8(vlo.y); by < vhi.y; by += 8)
+        for (std::int64_t bz = floor8(vlo.z); bz < vhi.z; bz += 8)
+            for (std::int64_t bx = floor8(vlo.x); bx < vhi.x; bx += 8) {
+                const openvdb::Coord o{static_cast<openvdb::Int32>(bx), static_cast<openvdb::Int32>(by), static_cast<openvdb::Int32>(bz)};
+                const glm::i64vec3 a = glm::max(glm::i64vec3(bx, by, bz), vlo);
+                const glm::i64vec3 b = glm::min(glm::i64vec3(bx + 8, by + 8, bz + 8), vhi);
+                if (const Leaf* leaf = tree.probeConstLeaf(o)) {
+                    for (std::int64_t y = a.y; y < b.y; ++y)
+                        for (std::int64_t z = a.z; z < b.z; ++z)
+                            for (std::int64_t x = a.x; x < b.x; ++x)
+                                out[(x - lo.x) + (z - lo.z) * sx + (y - lo.y) * sxz] =
+                                    code_of[leaf->getValue(Leaf::coordToOffset(openvdb::Coord(int(x), int(y), int(z))))];
+                } else {
+                    const std::uint8_t c = code_of[tree.getValue(o)];
+                    if (c == 0) continue;
+                    for (std::int64_t y = a.y; y < b.y; ++y)
+                        for (std::int64_t z = a.z; z < b.z; ++z)
+                            std::memset(out + (a.x - lo.x) + (z - lo.z) * sx + (y - lo.y) * sxz, c, std::size_t(b.x - a.x));
+                }
+            }
+}
+
+}  // namespace
+
+bool derive_chunk(const World::Tree& tree, const std::vector<std::uint8_t>& code_of, int width, int height,
+                  const std::optional<VoxelBox>& bounds, const Voxel& chunk, DeriveScratch& s, std::uint8_t* out) {
+    const int w = width, h = height;
+    // Box read: one voxel below the chunk (support), and the body's reach beyond it.
+    const Voxel size(16 + w - 1, 16 + h, 16 + w - 1);
+    const glm::i64vec3 lo = glm::i64vec3(chunk) * std::int64_t(16) - glm::i64vec3(0, 1, 0);
+    const std::int64_t sx = size.x, sxz = std::int64_t(size.x) * size.z;
+    s.codes.resize(static_cast<std::size_t>(sxz * size.y));
+    read_codes(tree, code_of, lo, size, s.codes.data());
+
+    // Footprint summary per (x, box y, z): OR of the body/solid/water codes of
+    // the w x w voxels at and beyond (x, z), and their largest floor index.
+    s.foot.resize(static_cast<std::size_t>(16 * 16 * size.y));
+    for (int y = 0; y < size.y; ++y)
+        for (int z = 0; z < 16; ++z)
+            for (int x = 0; x < 16; ++x) {
+                std::uint8_t any = 0, floor = 0;
+                for (int k = 0; k < w; ++k)
+                    for (int i = 0; i < w; ++i) {
+                        const std::uint8_t c = s.codes[(x + i) + (z + k) * sx + y * sxz];
+                        any |= c & 7;
+                        if (c & kSolid) floor = std::max<std::uint8_t>(floor, c >> 4);
+                    }
+                s.foot[x + 16 * z + 256 * y] = any | std::uint8_t(floor << 4);
+            }
+    // Body-blocking footprints counted up each column: clear iff none in the
+    // h layers from the feet up.
+    s.body_count.resize(static_cast<std::size_t>(16 * 16 * (size.y + 1)));
+    for (int c = 0; c < 256; ++c) s.body_count[c] = 0;
+    for (int y = 0; y < size.y; ++y)
+        for (int c = 0; c < 256; ++c)
+            s.body_count[c + 256 * (y + 1)] = std::uint16_t(s.body_count[c + 256 * y] + (s.foot[c + 256 * y] & kBlocksBody));
+
+    const Voxel base = chunk * 16;
+    const bool all_nodes = !bounds || (bounds->contains(base) && bounds->contains(base + Voxel(15)));
+    for (int y = 0; y < 16; ++y)
+        for (int z = 0; z < 16; ++z)
+            for (int x = 0; x < 16; ++x) {
+                const int c = x + 16 * z;
+                const std::uint8_t below = s.foot[c + 256 * y], feet = s.foot[c + 256 * (y + 1)];
+                const bool clear = s.body_count[c + 256 * (y + 1 + h)] == s.body_count[c + 256 * (y + 1)];
+                const bool water = (feet & kWater) != 0;
+                std::uint8_t b = 0;
+                if (clear) b |= NavSnapshot::Clear;
+                if ((below & kSolid) || water) b |= NavSnapshot::Supported;
+                if (water) b |= NavSnapshot::Water;
+                else if (below & kSolid) b |= below & 0xF0;
+                if (all_nodes || bounds->contains(base + Voxel(x, y, z))) b |= NavSnapshot::Node;
+                out[c + 256 * y] = b;
+            }
+    const std::uint8_t first = out[0];
+    for (int i = 1; i < 4096; ++i)
+        if (out[i] != first) return false;
+    return true;
+}
+
+}  // namespace voxnav::detail

@@ -1,0 +1,30 @@
+// Derivation of one chunk's facts from the block store (internal to facts/).
+#pragma once
+
+#include "voxnav/facts/nav_snapshot.hpp"
+#include "voxnav/world/world.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace voxnav::detail {
+
+/// Per-block codes while deriving; bits 4..7 carry the floor multiplier index.
+constexpr std::uint8_t kBlocksBody = 1, kSolid = 2, kWater = 4;
+
+/// Reusable buffers of one deriving thread.
+struct DeriveScratch {
+    std::vector<std::uint8_t> codes, foot;
+    std::vector<std::uint16_t> body_count;
+};
+
+/// Writes the facts of chunk `chunk` for a `width` x `width` x `height` body
+/// into `out` and returns true when all 4096 bytes are equal. Reads blocks in
+/// [chunk - (0, 1, 0), chunk + 16 + (width - 1, height - 1, width - 1)).
+/// Safe to call from several threads at once while nobody writes the tree.
+bool derive_chunk(const World::Tree& tree, const std::vector<std::uint8_t>& code_of, int width, int height,
+                  const std::optional<VoxelBox>& bounds, const Voxel& chunk, DeriveScratch& scratch,
+                  std::uint8_t* out);
+
+}  // namespace voxnav::detail

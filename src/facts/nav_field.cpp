@@ -1,0 +1,309 @@
+#include "voxnav/facts/nav_field.hpp"
+
+#include "derive_chunk.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <unordered_set>
+
+namespace voxnav {
+namespace {
+
+bool valid_chunk(const glm::i64vec3& c) {
+    return c.x >= World::min_chunk && c.x <= World::max_chunk && c.y >= World::min_chunk && c.y <= World::max_chunk &&
+           c.z >= World::min_chunk && c.z <= World::max_chunk;
+}
+
+// Neighbour direction (dx, dy, dz) in [-1, 1]^3 as a ChunkSlot::link index.
+int link_index(int dx, int dy, int dz) { return (dx + 1) + 3 * (dz + 1) + 9 * (dy + 1); }
+
+template <class F>
+void for_each_around(const Voxel& c, F&& f) {
+    for (int dy = -1; dy <= 1; ++dy)
+        for (int dz = -1; dz <= 1; ++dz)
+            for (int dx = -1; dx <= 1; ++dx) {
+                const glm::i64vec3 n = glm::i64vec3(c) + glm::i64vec3(dx, dy, dz);
+                if (valid_chunk(n)) f(Voxel(n), dx, dy, dz);
+            }
+}
+
+// Registry behind NavField::shared: one field per (world, shape) while used.
+struct Registry {
+    std::mutex mutex;
+    std::multimap<std::uint64_t, std::weak_ptr<NavField>> fields;  // by world id
+};
+Registry& registry() {
+    static Registry r;
+    return r;
+}
+
+}  // namespace
+
+AgentShape AgentShape::of(const AgentProfile& p) {
+    AgentShape s;
+    s.width = p.width;
+    s.height = p.height;
+    for (const auto& [name, m] : p.floor_cost)
+        if (m > 1) s.floor_cost.emplace_back(name, m);
+    std::sort(s.floor_cost.begin(), s.floor_cost.end());
+    return s;
+}
+
+std::shared_ptr<NavField> NavField::shared(const World& world, const AgentProfile& profile) {
+    profile.validate();
+    const AgentShape shape = AgentShape::of(profile);
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    auto [lo, hi] = r.fields.equal_range(world.id());
+    for (auto it = lo; it != hi;) {
+        if (auto f = it->second.lock()) {
+            if (f->shape() == shape) return f;
+            ++it;
+        } else {
+            it = r.fields.erase(it);
+        }
+    }
+    auto f = std::make_shared<NavField>(world, profile);
+    r.fields.emplace(world.id(), f);
+    return f;
+}
+
+NavField::NavField(const World& world, const AgentProfile& profile)
+    : shape_(AgentShape::of(profile)), world_id_(world.id()) {
+    profile.validate();
+    // Floor multipliers above 1, ascending, so a larger index is a larger multiplier.
+    std::set<double> distinct;
+    for (const auto& [name, m] : shape_.floor_cost) distinct.insert(m);
+    std::array<double, 16> mult;
+    mult.fill(1.0);
+    int n = 1;
+    for (double m : distinct) mult[n++] = m;
+    work_.multipliers_ = mult;
+    sync(world);
+}
+
+void NavField::sync(const World& world) {
+    std::lock_guard<std::mutex> lock(sync_mutex_);
+    if (built_ && world.revision() == revision_.load(std::memory_order_relaxed)) return;
+    const auto t0 = std::chrono::steady_clock::now();
+    // Block codes for ids the registry gained since the last sync.
+    const BlockRegistry& reg = world.blocks();
+    if (block_code_.size() != 65536) block_code_.assign(65536, 0);
+    for (std::size_t id = 0; id < reg.size(); ++id) {
+        const BlockType& t = reg[static_cast<BlockId>(id)];
+        std::uint8_t c = 0;
+        if (t.blocks_body()) c |= detail::kBlocksBody;
+        if (t.kind == BlockKind::Solid) {
+            c |= detail::kSolid;
+            for (const auto& [name, m] : shape_.floor_cost)
+                if (name == t.name)
+                    c |= static_cast<std::uint8_t>(
+                        (std::find(work_.multipliers_.begin() + 1, work_.multipliers_.end(), m) - work_.multipliers_.begin()) << 4);
+        }
+        if (t.is_water()) c |= detail::kWater;
+        block_code_[id] = c;
+    }
+    stats_ = {};
+    std::vector<Voxel> changed;
+    if (!built_ || !world.changed_chunks_since(revision_.load(std::memory_order_relaxed), changed) ||
+        !(world.bounds() == bounds_))
+        rebuild(world);
+    else
+        update(world, changed);
+    built_ = true;
+    publish(world.revision());
+    stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+NavField::SyncStats NavField::last_sync() const {
+    std::lock_guard<std::mutex> lock(sync_mutex_);
+    return stats_;
+}
+
+bool NavField::navigable(const World& world, const Voxel& chunk) const {
+    if (bounds_) {
+        // Chunks meeting the bounds grown by one voxel: the voxels just
+        // outside still need facts (a flyer's corner, a leap's headroom).
+        const VoxelBox cb = chunk_box(chunk);
+        const VoxelBox grown = bounds_->grown(Voxel(1), Voxel(1));
+        if (cb.intersected(grown).empty()) return false;
+    }
+    bool any = false;
+    for_each_around(chunk, [&](const Voxel& n, int, int, int) { any = any || world.is_loaded(n); });
+    return any;
+}
+
+void NavField::rebuild(const World& world) {
+    stats_.full = true;
+    const std::array<double, 16> mult = work_.multipliers_;
+    work_ = NavSnapshot();
+    work_.multipliers_ = mult;
+    free_slots_.clear();
+    bounds_ = world.bounds();
+    work_.bounds_ = bounds_;
+    std::unordered_set<Voxel, ChunkHash> wanted;
+    for (const Voxel& c : world.loaded_chunks())
+        for_each_around(c, [&](const Voxel& n, int, int, int) {
+            if (!wanted.count(n) && navigable(world, n)) wanted.insert(n);
+        });
+    std::vector<Voxel> order(wanted.begin(), wanted.end());
+    // Slots in space order: chunks near each other get nearby slots and pages.
+    std::sort(order.begin(), order.end(), [](const Voxel& a, const Voxel& b) {
+        return std::tie(a.y, a.z, a.x) < std::tie(b.y, b.z, b.x);
+    });
+    std::vector<std::uint32_t> slots;
+    slots.reserve(order.size());
+    for (const Voxel& c : order) slots.push_back(add_slot(c));
+    stats_.added = slots.size();
+    derive(world, slots);
+}
+
+void NavField::update(const World& world, const std::vector<Voxel>& changed_list) {
+    std::unordered_set<Voxel, ChunkHash> changed(changed_list.begin(), changed_list.end());
+    // 1. Navigability: a chunk is navigable while a chunk around it is loaded.
+    std::unordered_set<Voxel, ChunkHash> around;
+    for (const Voxel& c : changed) for_each_around(c, [&](const Voxel& n, int, int, int) { around.insert(n); });
+    std::vector<std::uint32_t> dirty;
+    for (const Voxel& n : around) {
+        const std::uint32_t s = work_.slot_of(n);
+        const bool want = navigable(world, n);
+        if (want && s == 0) {
+            dirty.push_back(add_slot(n));
+            ++stats_.added;
+        } else if (!want && s != 0) {
+            remove_slot(s);
+            ++stats_.removed;
+        }
+    }
+    // 2. Facts: every chunk whose derivation reads a changed chunk's blocks.
+    const int rx = (shape_.width - 1 + 15) / 16, ry = (shape_.height - 1 + 15) / 16;
+    std::unordered_set<std::uint32_t> seen(dirty.begin(), dirty.end());
+    for (const Voxel& c : changed)
+        for (int dy = -ry; dy <= 1; ++dy)
+            for (int dz = -rx; dz <= 0; ++dz)
+                for (int dx = -rx; dx <= 0; ++dx) {
+                    const glm::i64vec3 n = glm::i64vec3(c) + glm::i64vec3(dx, dy, dz);
+                    if (!valid_chunk(n)) continue;
+                    const std::uint32_t s = work_.slot_of(Voxel(n));
+                    if (s != 0 && seen.insert(s).second) dirty.push_back(s);
+                }
+    derive(world, dirty);
+}
+
+std::uint32_t NavField::add_slot(const Voxel& chunk) {
+    std::uint32_t s;
+    if (!free_slots_.empty()) {
+        s = free_slots_.back();
+        free_slots_.pop_back();
+    } else {
+        if (work_.slots_.size() >= NavSnapshot::max_slots)
+            throw std::length_error("navigation facts: more than 2^20 - 2 navigable chunks for one agent shape");
+        s = static_cast<std::uint32_t>(work_.slots_.size());
+        ChunkSlot empty = work_.slots_[0];
+        work_.slots_.grow(s + 1, empty);
+        work_.owners_.grow(s + 1, nullptr);
+    }
+    ChunkSlot& slot = work_.slots_.edit(s);
+    slot.chunk = chunk;
+    slot.bits = work_.slots_[0].bits;  // void until derived
+    for_each_around(chunk, [&](const Voxel& n, int dx, int dy, int dz) {
+        if (dx == 0 && dy == 0 && dz == 0) return;
+        const std::uint32_t m = work_.slot_of(n);
+        work_.slots_.edit(s).link[link_index(dx, dy, dz)] = m;
+        if (m != 0) work_.slots_.edit(m).link[link_index(-dx, -dy, -dz)] = s;
+    });
+    work_.slots_.edit(s).link[link_index(0, 0, 0)] = s;
+    work_.table_insert(chunk, s);
+    ++work_.chunks_;
+    const VoxelBox one{chunk, chunk + Voxel(1)};
+    work_.chunk_box_ = work_.chunk_box_.united(one);
+    return s;
+}
+
+void NavField::remove_slot(std::uint32_t s) {
+    const ChunkSlot old = work_.slots_[s];
+    for (int d = 0; d < 27; ++d) {
+        const std::uint32_t m = old.link[d];
+        if (m != 0 && m != s) work_.slots_.edit(m).link[26 - d] = 0;
+    }
+    ChunkSlot& slot = work_.slots_.edit(s);
+    slot = work_.slots_[0];
+    if (is_mixed(work_.owners_[s])) --work_.mixed_chunks_;
+    work_.owners_.edit(s) = nullptr;
+    work_.table_erase(old.chunk);
+    --work_.chunks_;
+    free_slots_.push_back(s);
+}
+
+bool NavField::is_mixed(const std::shared_ptr<const ChunkFacts>& block) const {
+    return block && block != uniform_[block->bits[0]];
+}
+
+std::shared_ptr<const ChunkFacts> NavField::uniform_block(std::uint8_t value) {
+    if (!uniform_[value]) {
+        auto block = std::make_shared<ChunkFacts>();
+        block->bits.fill(value);
+        uniform_[value] = std::move(block);
+    }
+    return uniform_[value];
+}
+
+void NavField::derive(const World& world, const std::vector<std::uint32_t>& slots) {
+    if (slots.empty()) return;
+    const World::Tree& tree = world.grid().tree();
+    struct Result {
+        std::shared_ptr<ChunkFacts> mixed;
+        std::uint8_t uniform = 0;
+    };
+    std::vector<Result> results(slots.size());
+    tbb::enumerable_thread_specific<detail::DeriveScratch> scratch;
+    tbb::enumerable_thread_specific<std::shared_ptr<ChunkFacts>> spare;
+    auto one = [&](std::size_t i) {
+        std::shared_ptr<ChunkFacts>& block = spare.local();
+        if (!block) block = std::make_shared<ChunkFacts>();
+        const bool uniform = detail::derive_chunk(tree, block_code_, shape_.width, shape_.height, bounds_,
+                                                  work_.slots_[slots[i]].chunk, scratch.local(), block->bits.data());
+        if (uniform)
+            results[i].uniform = block->bits[0];
+        else
+            results[i].mixed = std::move(block);  // the next chunk gets a fresh block
+    };
+    if (slots.size() >= 8)
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, slots.size(), 4), [&](const tbb::blocked_range<std::size_t>& r) {
+            for (std::size_t i = r.begin(); i < r.end(); ++i) one(i);
+        });
+    else
+        for (std::size_t i = 0; i < slots.size(); ++i) one(i);
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        const std::uint32_t s = slots[i];
+        const bool was_mixed = is_mixed(work_.owners_[s]);
+        std::shared_ptr<const ChunkFacts> block;
+        if (results[i].mixed) {
+            block = std::move(results[i].mixed);
+        } else {
+            block = uniform_block(results[i].uniform);
+            ++stats_.uniform;
+        }
+        work_.mixed_chunks_ += std::size_t(is_mixed(block)) - std::size_t(was_mixed);
+        work_.slots_.edit(s).bits = block->bits.data();
+        work_.owners_.edit(s) = std::move(block);
+    }
+    stats_.derived += slots.size();
+}
+
+void NavField::publish(std::uint64_t revision) {
+    work_.revision_ = revision;
+    auto snap = std::make_shared<const NavSnapshot>(work_.published());
+    work_.share();
+    std::atomic_store(&current_, std::shared_ptr<const NavSnapshot>(std::move(snap)));
+    revision_.store(revision, std::memory_order_release);
+}
+
+}  // namespace voxnav

@@ -1,0 +1,111 @@
+#include "voxnav/facts/nav_snapshot.hpp"
+
+#include "voxnav/world/world.hpp"
+
+#include <algorithm>
+
+namespace voxnav {
+namespace {
+
+// The void: the facts of every voxel outside the navigable chunks.
+const ChunkFacts kVoid{};
+
+}  // namespace
+
+NavSnapshot::NavSnapshot() {
+    ChunkSlot v{};
+    v.bits = kVoid.bits.data();
+    v.chunk = Voxel(0);
+    std::fill(std::begin(v.link), std::end(v.link), 0u);
+    slots_.grow(1, v);
+    owners_.grow(1, nullptr);
+    table_rehash(64);
+    multipliers_.fill(1.0);
+}
+
+std::uint32_t NavSnapshot::slot_of(const Voxel& chunk) const {
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t i = ChunkHash{}(chunk) & mask;; i = (i + 1) & mask) {
+        const TableEntry& e = table_[i];
+        if (e.slot == 0) return 0;
+        if (e.slot != kTombstone && e.chunk == chunk) return e.slot;
+    }
+}
+
+NavSnapshot::Index NavSnapshot::index_of(const Voxel& v) const {
+    const std::uint32_t s = slot_of(chunk_of(v));
+    if (s == 0) return no_index;
+    const Voxel l = v - slots_[s].chunk * 16;
+    return (s << local_bits) | std::uint32_t(l.x | (l.z << 4) | (l.y << 8));
+}
+
+void NavSnapshot::table_insert(const Voxel& chunk, std::uint32_t slot) {
+    if ((table_used_ + 1) * 2 > table_.size()) table_rehash(std::max<std::size_t>(64, std::size_t(1) << (64 - __builtin_clzll((chunks_ + 1) * 4))));
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t i = ChunkHash{}(chunk) & mask;; i = (i + 1) & mask) {
+        const TableEntry& e = table_[i];
+        if (e.slot == 0 || e.slot == kTombstone) {
+            if (e.slot == 0) ++table_used_;
+            table_.edit(i) = {chunk, slot};
+            return;
+        }
+    }
+}
+
+void NavSnapshot::table_erase(const Voxel& chunk) {
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t i = ChunkHash{}(chunk) & mask;; i = (i + 1) & mask) {
+        const TableEntry& e = table_[i];
+        if (e.slot == 0) return;
+        if (e.slot != kTombstone && e.chunk == chunk) {
+            table_.edit(i).slot = kTombstone;
+            return;
+        }
+    }
+}
+
+// Rebuilds the table without tombstones. O(live chunks), amortised over the
+// inserts that filled it.
+void NavSnapshot::table_rehash(std::size_t capacity) {
+    PagedArray<TableEntry> old = std::move(table_);
+    table_ = PagedArray<TableEntry>();
+    table_.grow(std::max<std::size_t>(capacity, PagedArray<TableEntry>::page_size), TableEntry{Voxel(0), 0});
+    table_used_ = 0;
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t j = 0; j < old.size(); ++j) {
+        const TableEntry& e = old[j];
+        if (e.slot == 0 || e.slot == kTombstone) continue;
+        std::size_t i = ChunkHash{}(e.chunk) & mask;
+        while (table_[i].slot != 0) i = (i + 1) & mask;
+        table_.edit(i) = e;
+        ++table_used_;
+    }
+}
+
+NavSnapshot NavSnapshot::published() const {
+    NavSnapshot c(*this);
+    c.slots_ = slots_.published();
+    c.owners_ = owners_.published();
+    c.table_ = table_.published();
+    return c;
+}
+
+void NavSnapshot::share() {
+    slots_.share();
+    owners_.share();
+    table_.share();
+}
+
+VoxelBox NavSnapshot::domain() const {
+    if (bounds_) return *bounds_;
+    if (chunks_ == 0) return {};
+    const glm::i64vec3 lo = glm::i64vec3(chunk_box_.lo) * std::int64_t(16);
+    const glm::i64vec3 hi = glm::min(glm::i64vec3(chunk_box_.hi) * std::int64_t(16), glm::i64vec3(INT32_MAX));
+    return {Voxel(lo), Voxel(hi)};
+}
+
+std::size_t NavSnapshot::memory_bytes() const {
+    return mixed_chunks_ * sizeof(ChunkFacts) + slots_.memory_bytes() + owners_.memory_bytes() + table_.memory_bytes();
+}
+
+}  // namespace voxnav
