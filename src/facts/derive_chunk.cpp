@@ -17,20 +17,22 @@ void read_codes(const World::Tree& tree, const std::vector<std::uint8_t>& code_o
     std::memset(out, 0, static_cast<std::size_t>(sxz * size.y));
     const glm::i64vec3 vlo = glm::max(lo, glm::i64vec3(INT32_MIN)), vhi = glm::min(hi, glm::i64vec3(std::int64_t(INT32_MAX) + 1));
     auto floor8 = [](std::int64_t v) { return v >= 0 ? v & ~std::int64_t(7) : -((-v + 7) & ~std::int64_t(7)); };
+    // One accessor per call: neighbouring leaves share their parent nodes.
+    openvdb::tree::ValueAccessor<const World::Tree> acc(tree);
     for (std::int64_t by = floor8(vlo.y); by < vhi.y; by += 8)
         for (std::int64_t bz = floor8(vlo.z); bz < vhi.z; bz += 8)
             for (std::int64_t bx = floor8(vlo.x); bx < vhi.x; bx += 8) {
                 const openvdb::Coord o{static_cast<openvdb::Int32>(bx), static_cast<openvdb::Int32>(by), static_cast<openvdb::Int32>(bz)};
                 const glm::i64vec3 a = glm::max(glm::i64vec3(bx, by, bz), vlo);
                 const glm::i64vec3 b = glm::min(glm::i64vec3(bx + 8, by + 8, bz + 8), vhi);
-                if (const Leaf* leaf = tree.probeConstLeaf(o)) {
+                if (const Leaf* leaf = acc.probeConstLeaf(o)) {
                     for (std::int64_t y = a.y; y < b.y; ++y)
                         for (std::int64_t z = a.z; z < b.z; ++z)
                             for (std::int64_t x = a.x; x < b.x; ++x)
                                 out[(x - lo.x) + (z - lo.z) * sx + (y - lo.y) * sxz] =
                                     code_of[leaf->getValue(Leaf::coordToOffset(openvdb::Coord(int(x), int(y), int(z))))];
                 } else {
-                    const std::uint8_t c = code_of[tree.getValue(o)];
+                    const std::uint8_t c = code_of[acc.getValue(o)];
                     if (c == 0) continue;
                     for (std::int64_t y = a.y; y < b.y; ++y)
                         for (std::int64_t z = a.z; z < b.z; ++z)
@@ -50,10 +52,30 @@ bool derive_chunk(const World::Tree& tree, const std::vector<std::uint8_t>& code
     const std::int64_t sx = size.x, sxz = std::int64_t(size.x) * size.z;
     s.codes.resize(static_cast<std::size_t>(sxz * size.y));
     read_codes(tree, code_of, lo, size, s.codes.data());
+    const Voxel base = chunk * 16;
+    const bool all_nodes = !bounds || (bounds->contains(base) && bounds->contains(base + Voxel(15)));
+
+    // Every block read the same (open sky, solid rock): every voxel has the
+    // same facts, without looking at each (most chunks of a streamed world).
+    const std::size_t n = s.codes.size();
+    const std::uint8_t c0 = s.codes[0];
+    if (all_nodes && std::all_of(s.codes.begin(), s.codes.begin() + std::ptrdiff_t(n), [c0](std::uint8_t c) { return c == c0; })) {
+        std::uint8_t b = NavSnapshot::Node;
+        if (!(c0 & kBlocksBody)) b |= NavSnapshot::Clear;
+        if (c0 & (kSolid | kWater)) b |= NavSnapshot::Supported;
+        if (c0 & kWater) b |= NavSnapshot::Water;
+        else if (c0 & kSolid) b |= c0 & 0xF0;
+        std::memset(out, b, 4096);
+        return true;
+    }
 
     // Footprint summary per (x, box y, z): OR of the body/solid/water codes of
     // the w x w voxels at and beyond (x, z), and their largest floor index.
     s.foot.resize(static_cast<std::size_t>(16 * 16 * size.y));
+    if (w == 1) {
+        // The footprint is one voxel: its summary is its code (the layouts agree).
+        std::copy(s.codes.begin(), s.codes.end(), s.foot.begin());
+    } else
     for (int y = 0; y < size.y; ++y)
         for (int z = 0; z < 16; ++z)
             for (int x = 0; x < 16; ++x) {
@@ -74,8 +96,6 @@ bool derive_chunk(const World::Tree& tree, const std::vector<std::uint8_t>& code
         for (int c = 0; c < 256; ++c)
             s.body_count[c + 256 * (y + 1)] = std::uint16_t(s.body_count[c + 256 * y] + (s.foot[c + 256 * y] & kBlocksBody));
 
-    const Voxel base = chunk * 16;
-    const bool all_nodes = !bounds || (bounds->contains(base) && bounds->contains(base + Voxel(15)));
     for (int y = 0; y < 16; ++y)
         for (int z = 0; z < 16; ++z)
             for (int x = 0; x < 16; ++x) {

@@ -90,8 +90,10 @@ NavField::NavField(const World& world, const AgentProfile& profile)
 }
 
 void NavField::sync(const World& world) {
+    // Up to date: no lock, so many navigators of an unchanging world never wait.
+    if (built_.load(std::memory_order_acquire) && world.revision() == revision_.load(std::memory_order_acquire)) return;
     std::lock_guard<std::mutex> lock(sync_mutex_);
-    if (built_ && world.revision() == revision_.load(std::memory_order_relaxed)) return;
+    if (built_.load(std::memory_order_relaxed) && world.revision() == revision_.load(std::memory_order_relaxed)) return;
     const auto t0 = std::chrono::steady_clock::now();
     // Block codes for ids the registry gained since the last sync.
     const BlockRegistry& reg = world.blocks();
@@ -112,13 +114,13 @@ void NavField::sync(const World& world) {
     }
     stats_ = {};
     std::vector<Voxel> changed;
-    if (!built_ || !world.changed_chunks_since(revision_.load(std::memory_order_relaxed), changed) ||
+    if (!built_.load(std::memory_order_relaxed) || !world.changed_chunks_since(revision_.load(std::memory_order_relaxed), changed) ||
         !(world.bounds() == bounds_))
         rebuild(world);
     else
         update(world, changed);
-    built_ = true;
     publish(world.revision());
+    built_.store(true, std::memory_order_release);
     stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 

@@ -9,7 +9,8 @@ int main(int argc, char** argv) {
     CLI::App app{"voxnav - 3D voxel navigation"};
     app.require_subcommand(1);
     std::vector<Command> commands{add_route_command(app), add_scen_command(app), add_info_command(app),
-                                  add_convert_command(app), add_gen_command(app), add_bench_command(app)};
+                                  add_convert_command(app), add_gen_command(app), add_bench_command(app),
+                                  add_live_command(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

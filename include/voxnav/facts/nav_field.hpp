@@ -109,7 +109,7 @@ private:
     std::vector<std::uint32_t> free_slots_;
     std::array<std::shared_ptr<const ChunkFacts>, 256> uniform_{};
     std::optional<VoxelBox> bounds_;
-    bool built_ = false;
+    std::atomic<bool> built_{false};
     mutable std::mutex sync_mutex_;
     SyncStats stats_;
     std::shared_ptr<const NavSnapshot> current_;
