@@ -32,6 +32,19 @@ std::uint32_t NavSnapshot::slot_of(const Voxel& chunk) const {
     }
 }
 
+// More than one chunk away on some axis (tall agents, long leaps): one link per chunk crossed.
+NavSnapshot::Index NavSnapshot::far_offset(Index i, int dx, int dy, int dz) const {
+    int lx = int(i & 15u) + dx, lz = int((i >> 4) & 15u) + dz, ly = int((i >> 8) & 15u) + dy;
+    std::uint32_t s = i >> local_bits;
+    int cx = lx >> 4, cy = ly >> 4, cz = lz >> 4;
+    while (cx | cy | cz) {
+        const int sx = (cx > 0) - (cx < 0), sy = (cy > 0) - (cy < 0), sz = (cz > 0) - (cz < 0);
+        s = slots_[s].link[(sx + 1) + 3 * (sz + 1) + 9 * (sy + 1)];
+        cx -= sx, cy -= sy, cz -= sz;
+    }
+    return (s << local_bits) | std::uint32_t((lx & 15) | ((lz & 15) << 4) | ((ly & 15) << 8));
+}
+
 NavSnapshot::Index NavSnapshot::index_of(const Voxel& v) const {
     const std::uint32_t s = slot_of(chunk_of(v));
     if (s == 0) return no_index;

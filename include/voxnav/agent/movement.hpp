@@ -48,7 +48,7 @@ public:
     void for_each_move(Index from, Emit&& emit) const;
 
     /// Admissible and consistent lower bound on the cost from `from` to `goal`.
-    [[nodiscard]] double lower_bound(const Voxel& from, const Voxel& goal) const;
+    [[nodiscard]] VOXNAV_INLINE double lower_bound(const Voxel& from, const Voxel& goal) const;
 
     [[nodiscard]] const NavSnapshot& field() const { return *field_; }
     [[nodiscard]] const AgentProfile& profile() const { return profile_; }
@@ -60,11 +60,16 @@ private:
         [[nodiscard]] Index at(Index p, int dx, int dy, int dz) const { return p + Index(dx + 16 * dz + 256 * dy); }
         [[nodiscard]] std::uint8_t operator[](Index i) const { return bits[i & 4095u]; }
     };
-    // Neighbour access anywhere: through the snapshot's chunk links.
+    // Neighbour access anywhere: through the snapshot's chunk links; reads in
+    // the position's own chunk skip the slot table.
     struct Across {
         const NavSnapshot* f;
-        [[nodiscard]] Index at(Index p, int dx, int dy, int dz) const { return f->offset(p, dx, dy, dz); }
-        [[nodiscard]] std::uint8_t operator[](Index i) const { return (*f)[i]; }
+        std::uint32_t home;
+        const std::uint8_t* home_bits;
+        [[nodiscard]] VOXNAV_INLINE Index at(Index p, int dx, int dy, int dz) const { return f->offset(p, dx, dy, dz); }
+        [[nodiscard]] VOXNAV_INLINE std::uint8_t operator[](Index i) const {
+            return (i >> NavSnapshot::local_bits) == home ? home_bits[i & 4095u] : (*f)[i];
+        }
     };
 
     template <class Look, class Emit>
@@ -113,11 +118,11 @@ void MovementModel::for_each_move(Index p, Emit&& emit) const {
                         ly >= 1 && ly <= 15 - reach_up_;
     if (standable_node(bp)) {
         if (inside) ground_moves(InChunk{slot.bits}, p, bp, emit);
-        else ground_moves(Across{&f}, p, bp, emit);
+        else ground_moves(Across{&f, p >> NavSnapshot::local_bits, slot.bits}, p, bp, emit);
     }
     if (profile_.fly && clear(bp)) {
         if (inside) fly_moves(InChunk{slot.bits}, p, emit);
-        else fly_moves(Across{&f}, p, emit);
+        else fly_moves(Across{&f, p >> NavSnapshot::local_bits, slot.bits}, p, emit);
     }
 }
 
@@ -214,7 +219,7 @@ void MovementModel::fly_moves(const Look& f, Index p, Emit& emit) const {
     }
 }
 
-inline double MovementModel::lower_bound(const Voxel& from, const Voxel& goal) const {
+inline VOXNAV_INLINE double MovementModel::lower_bound(const Voxel& from, const Voxel& goal) const {
     // 64-bit differences: any two int32 coordinates.
     const double dx = std::abs(double(from.x) - double(goal.x)), dz = std::abs(double(from.z) - double(goal.z));
     switch (metric_) {

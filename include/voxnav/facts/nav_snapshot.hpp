@@ -24,6 +24,7 @@
 #pragma once
 
 #include "voxnav/facts/paged_array.hpp"
+#include "voxnav/search/status.hpp"
 #include "voxnav/world/box.hpp"
 
 #include <array>
@@ -69,16 +70,13 @@ public:
     [[nodiscard]] const ChunkSlot& slot(std::uint32_t s) const { return slots_[s]; }
     /// Node id of the voxel (dx, dy, dz) away from `i` (any distance; the void
     /// once outside the navigable chunks).
-    [[nodiscard]] Index offset(Index i, int dx, int dy, int dz) const {
+    [[nodiscard]] VOXNAV_INLINE Index offset(Index i, int dx, int dy, int dz) const {
         int lx = int(i & 15u) + dx, lz = int((i >> 4) & 15u) + dz, ly = int((i >> 8) & 15u) + dy;
         std::uint32_t s = i >> local_bits;
         if ((lx | ly | lz) & ~15) {
-            int cx = lx >> 4, cy = ly >> 4, cz = lz >> 4;  // floor division: chunks to cross per axis
-            while (cx | cy | cz) {
-                const int sx = (cx > 0) - (cx < 0), sy = (cy > 0) - (cy < 0), sz = (cz > 0) - (cz < 0);
-                s = slots_[s].link[(sx + 1) + 3 * (sz + 1) + 9 * (sy + 1)];
-                cx -= sx, cy -= sy, cz -= sz;
-            }
+            const int cx = lx >> 4, cy = ly >> 4, cz = lz >> 4;  // floor division: chunks to cross per axis
+            if (((cx + 1) | (cy + 1) | (cz + 1)) & ~3) return far_offset(i, dx, dy, dz);
+            s = slots_[s].link[(cx + 1) + 3 * (cz + 1) + 9 * (cy + 1)];
             lx &= 15, ly &= 15, lz &= 15;
         }
         return (s << local_bits) | std::uint32_t(lx | (lz << 4) | (ly << 8));
@@ -117,6 +115,7 @@ private:
     };
     static constexpr std::uint32_t kTombstone = 0xFFFFFFFFu;
 
+    [[nodiscard]] Index far_offset(Index i, int dx, int dy, int dz) const;
     void table_insert(const Voxel& chunk, std::uint32_t slot);
     void table_erase(const Voxel& chunk);
     void table_rehash(std::size_t capacity);

@@ -44,7 +44,16 @@ public:
     [[nodiscard]] std::size_t dense_size() const { return std::size_t(field_->slot_capacity()) << NavSnapshot::local_bits; }
     [[nodiscard]] std::uint32_t dense_index(State s) const { return s; }
     [[nodiscard]] bool is_goal(State s) const { return s == goal_; }
-    [[nodiscard]] double heuristic(State s) const { return moves_->lower_bound(field_->voxel_of(s), goal_voxel_); }
+    [[nodiscard]] VOXNAV_INLINE double heuristic(State s) const {
+        // Most states come from the chunk of the last one: keep its origin.
+        const std::uint32_t slot = s >> NavSnapshot::local_bits;
+        if (slot != cached_slot_) {
+            cached_slot_ = slot;
+            cached_origin_ = field_->slot(slot).chunk * 16;
+        }
+        const Voxel v(cached_origin_.x + int(s & 15u), cached_origin_.y + int((s >> 8) & 15u), cached_origin_.z + int((s >> 4) & 15u));
+        return moves_->lower_bound(v, goal_voxel_);
+    }
     template <class F>
     void for_each_successor(State s, F&& f) const {
         moves_->for_each_move(s, [&](State t, double cost, Action a) VOXNAV_INLINE { f(t, cost, static_cast<std::uint8_t>(a)); });
@@ -55,6 +64,8 @@ private:
     const NavSnapshot* field_;
     State goal_;
     Voxel goal_voxel_;
+    mutable std::uint32_t cached_slot_ = 0xFFFFFFFFu;  // one problem per search, one thread
+    mutable Voxel cached_origin_{0};
 };
 
 class Navigator {

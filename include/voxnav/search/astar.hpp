@@ -173,7 +173,7 @@ private:
     std::size_t slot_of(std::uint64_t h) const { return static_cast<std::size_t>((h * 0x9E3779B97F4A7C15ull) >> shift_); }
 
     /// Index of the node for `s`, creating it when new.
-    std::uint32_t find_or_add(const Problem& problem, const State& s, bool& added) {
+    VOXNAV_INLINE std::uint32_t find_or_add(const Problem& problem, const State& s, bool& added) {
         if constexpr (detail::has_dense_states<Problem>::value) {
             if (dense_) {
                 const std::uint32_t idx = problem.dense_index(s);
