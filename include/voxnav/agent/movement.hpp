@@ -130,10 +130,17 @@ template <class Look, class Emit>
 void MovementModel::ground_moves(const Look& f, Index p, std::uint8_t bp, Emit& emit) const {
     const bool from_water = water(bp);
     const AgentProfile& a = profile_;
+    // The four side neighbours, read once: the diagonals' corner checks reuse them.
+    Index side[4];
+    std::uint8_t side_bits[4];
+    for (int d = 0; d < 4; ++d) {
+        side[d] = f.at(p, axis_dx_[d], 0, axis_dz_[d]);
+        side_bits[d] = f[side[d]];
+    }
     for (int d = 0; d < 4; ++d) {
         const int dx = axis_dx_[d], dz = axis_dz_[d];
-        const Index q = f.at(p, dx, 0, dz);
-        const std::uint8_t bq = f[q];
+        const Index q = side[d];
+        const std::uint8_t bq = side_bits[d];
         // 1. walk / swim on the same level
         if (standable_node(bq)) {
             if (water(bq)) {
@@ -189,7 +196,8 @@ void MovementModel::ground_moves(const Look& f, Index p, std::uint8_t bp, Emit& 
             const Index q = f.at(p, dx, 0, dz);
             const std::uint8_t bq = f[q];
             if (!standable_node(bq)) continue;
-            if (!clear(f[f.at(p, dx, 0, 0)]) || !clear(f[f.at(p, 0, 0, dz)])) continue;
+            // Sides: +x is axis 0, -x axis 1, +z axis 2, -z axis 3.
+            if (!clear(side_bits[dx > 0 ? 0 : 1]) || !clear(side_bits[dz > 0 ? 2 : 3])) continue;
             if (water(bq)) {
                 if (a.swim) emit(q, swim_diag_, Action::Swim);
             } else if (a.walk) {
