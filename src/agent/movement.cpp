@@ -41,6 +41,7 @@ MovementModel::MovementModel(const NavSnapshot& field, const AgentProfile& profi
             for (int a = -1; a <= 1; ++a) {
                 if (a == 0 && b == 0 && c == 0) continue;
                 fly_dir_[n] = {a, b, c};
+                fly_local_[n] = a + 16 * c + 256 * b;
                 fly_cost_[n] = std::sqrt(double(a * a + b * b + c * c)) / profile_.fly_speed;
                 ++n;
             }

@@ -3,6 +3,7 @@
 #include "cli_common.hpp"
 
 #include "voxnav/bench/streaming.hpp"
+#include "voxnav/bench/terrain.hpp"
 
 #include <nlohmann/json.hpp>
 #include <tbb/global_control.h>
@@ -266,6 +267,49 @@ nlohmann::json concurrency(const LiveArgs& a, const AgentProfile& agent) {
     return j;
 }
 
+// Move generation from positions whose reads stay in their chunk against
+// positions on a chunk's faces (reads through the neighbour links).
+nlohmann::json borders(const AgentProfile& agent) {
+    TerrainParams p;
+    p.size = {256, 32, 256};
+    const World w = generate_terrain(p);
+    Navigator nav(w, agent);
+    const MovementModel& moves = nav.moves();
+    const NavSnapshot& snap = nav.field();
+    std::vector<NavSnapshot::Index> inside, border;
+    for (int y = 0; y < p.size.y; ++y)
+        for (int z = 0; z < p.size.z; ++z)
+            for (int x = 0; x < p.size.x; ++x) {
+                const auto i = snap.index_of({x, y, z});
+                if (i == NavSnapshot::no_index || !moves.is_waypoint(i)) continue;
+                (moves.reads_stay_in_chunk(i) ? inside : border).push_back(i);
+            }
+    auto time = [&](const std::vector<NavSnapshot::Index>& nodes, double& moves_per_node) {
+        std::size_t count = 0;
+        double sink = 0;
+        std::vector<double> runs;
+        for (int r = 0; r < 7; ++r) {
+            const auto t0 = Clock::now();
+            for (auto i : nodes) moves.for_each_move(i, [&](NavSnapshot::Index t, double c, Action) { sink += c + t; ++count; });
+            runs.push_back(ms_since(t0) * 1e6 / double(nodes.size()));
+        }
+        moves_per_node = double(count) / (7.0 * double(nodes.size())) + (sink < 0 ? 1 : 0);
+        return median(runs);
+    };
+    double m_in = 0, m_border = 0;
+    const double ns_in = time(inside, m_in), ns_border = time(border, m_border);
+    nlohmann::json j;
+    j["world"] = "gen 256x32x256 seed 1";
+    j["positions_inside"] = inside.size();
+    j["positions_on_chunk_faces"] = border.size();
+    j["ns_per_expansion_inside"] = ns_in;
+    j["ns_per_expansion_on_faces"] = ns_border;
+    j["moves_per_expansion_inside"] = m_in;
+    j["moves_per_expansion_on_faces"] = m_border;
+    j["face_over_inside"] = ns_in > 0 ? ns_border / ns_in : 0.0;
+    return j;
+}
+
 void print(const std::string& name, const nlohmann::json& j) {
     for (auto it = j.begin(); it != j.end(); ++it) std::printf("# %s.%s %s\n", name.c_str(), it.key().c_str(), it.value().dump().c_str());
 }
@@ -275,8 +319,8 @@ void print(const std::string& name, const nlohmann::json& j) {
 Command add_live_command(CLI::App& app) {
     auto a = std::make_shared<LiveArgs>();
     CLI::App* sub = app.add_subcommand("live", "Live-world benchmarks: streaming chunks, scattered areas, routing threads during edits");
-    sub->add_option("--scenario", a->scenario, "streaming, scattered, concurrency or all")
-        ->check(CLI::IsMember({"streaming", "scattered", "concurrency", "all"}));
+    sub->add_option("--scenario", a->scenario, "streaming, scattered, borders, concurrency or all")
+        ->check(CLI::IsMember({"streaming", "scattered", "borders", "concurrency", "all"}));
     sub->add_option("--radius", a->radius, "view radius in chunks")->check(CLI::Range(1, 64));
     sub->add_option("--walk", a->walk, "chunk crossings in the streaming run")->check(CLI::Range(1, 1000));
     sub->add_option("--seconds", a->seconds, "length of the concurrency run")->check(CLI::Range(1, 3600));
@@ -291,6 +335,7 @@ Command add_live_command(CLI::App& app) {
         const bool all = a->scenario == "all";
         if (all || a->scenario == "streaming") out["streaming"] = streaming(*a, agent);
         if (all || a->scenario == "scattered") out["scattered"] = scattered(agent);
+        if (all || a->scenario == "borders") out["borders"] = borders(agent);
         if (a->region) out["region"] = region_memory(*a->region, agent);
         if (all || a->scenario == "concurrency") out["concurrency"] = concurrency(*a, agent);
         if (a->json) std::printf("%s\n", out.dump(2).c_str());

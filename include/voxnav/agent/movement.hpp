@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 namespace voxnav {
 
@@ -47,6 +48,15 @@ public:
     template <class Emit>
     void for_each_move(Index from, Emit&& emit) const;
 
+    /// True when every read of a move from `i` stays inside i's chunk, so the
+    /// moves are found by plain offsets; otherwise they follow the snapshot's
+    /// neighbour-chunk links (what `voxnav live --scenario borders` times).
+    [[nodiscard]] bool reads_stay_in_chunk(Index i) const {
+        const int lx = int(i & 15u), lz = int((i >> 4) & 15u), ly = int((i >> 8) & 15u);
+        return lx >= reach_side_ && lx <= 15 - reach_side_ && lz >= reach_side_ && lz <= 15 - reach_side_ && ly >= 1 &&
+               ly <= 15 - reach_up_;
+    }
+
     /// Admissible and consistent lower bound on the cost from `from` to `goal`.
     [[nodiscard]] VOXNAV_INLINE double lower_bound(const Voxel& from, const Voxel& goal) const;
 
@@ -60,15 +70,40 @@ private:
         [[nodiscard]] Index at(Index p, int dx, int dy, int dz) const { return p + Index(dx + 16 * dz + 256 * dy); }
         [[nodiscard]] std::uint8_t operator[](Index i) const { return bits[i & 4095u]; }
     };
-    // Neighbour access anywhere: through the snapshot's chunk links; reads in
-    // the position's own chunk skip the slot table.
+    // Neighbour access anywhere: through the snapshot's chunk links. Built
+    // per expansion: offsets from the position's own chunk use its links
+    // directly, and reads keep the last other chunk's facts at hand (on a
+    // chunk face, every outside read lands in the one chunk across it).
     struct Across {
         const NavSnapshot* f;
         std::uint32_t home;
-        const std::uint8_t* home_bits;
-        [[nodiscard]] VOXNAV_INLINE Index at(Index p, int dx, int dy, int dz) const { return f->offset(p, dx, dy, dz); }
+        const ChunkSlot* home_slot;
+        mutable std::uint32_t other = 0;
+        mutable const std::uint8_t* other_bits;
+
+        Across(const NavSnapshot* field, Index p, const ChunkSlot& slot)
+            : f(field), home(p >> NavSnapshot::local_bits), home_slot(&slot), other_bits(field->slot(0).bits) {}
+
+        [[nodiscard]] VOXNAV_INLINE Index at(Index i, int dx, int dy, int dz) const {
+            if ((i >> NavSnapshot::local_bits) != home) return f->offset(i, dx, dy, dz);
+            int lx = int(i & 15u) + dx, lz = int((i >> 4) & 15u) + dz, ly = int((i >> 8) & 15u) + dy;
+            std::uint32_t s = home;
+            if ((lx | ly | lz) & ~15) {
+                const int cx = lx >> 4, cy = ly >> 4, cz = lz >> 4;
+                if (((cx + 1) | (cy + 1) | (cz + 1)) & ~3) return f->offset(i, dx, dy, dz);
+                s = home_slot->link[(cx + 1) + 3 * (cz + 1) + 9 * (cy + 1)];
+                lx &= 15, ly &= 15, lz &= 15;
+            }
+            return (s << NavSnapshot::local_bits) | std::uint32_t(lx | (lz << 4) | (ly << 8));
+        }
         [[nodiscard]] VOXNAV_INLINE std::uint8_t operator[](Index i) const {
-            return (i >> NavSnapshot::local_bits) == home ? home_bits[i & 4095u] : (*f)[i];
+            const std::uint32_t s = i >> NavSnapshot::local_bits;
+            if (s == home) return home_slot->bits[i & 4095u];
+            if (s != other) {
+                other = s;
+                other_bits = f->slot(s).bits;
+            }
+            return other_bits[i & 4095u];
         }
     };
 
@@ -99,6 +134,7 @@ private:
     double leap_air_;      // 2 * sqrt(2 / g)
     // Fly: direction, cost and the 26-neighbour clear mask each move needs.
     Voxel fly_dir_[26];
+    int fly_local_[26];  // dx + 16 dz + 256 dy: the offset inside a chunk
     double fly_cost_[26];
     std::uint32_t fly_need_[26];
     // lower_bound: per-voxel cost times an octile, Manhattan or 3D octile distance.
@@ -113,16 +149,14 @@ void MovementModel::for_each_move(Index p, Emit&& emit) const {
     const NavSnapshot& f = *field_;
     const ChunkSlot& slot = f.slot(p >> NavSnapshot::local_bits);
     const std::uint8_t bp = slot.bits[p & 4095u];
-    const int lx = int(p & 15u), lz = int((p >> 4) & 15u), ly = int((p >> 8) & 15u);
-    const bool inside = lx >= reach_side_ && lx <= 15 - reach_side_ && lz >= reach_side_ && lz <= 15 - reach_side_ &&
-                        ly >= 1 && ly <= 15 - reach_up_;
+    const bool inside = reads_stay_in_chunk(p);
     if (standable_node(bp)) {
         if (inside) ground_moves(InChunk{slot.bits}, p, bp, emit);
-        else ground_moves(Across{&f, p >> NavSnapshot::local_bits, slot.bits}, p, bp, emit);
+        else ground_moves(Across(&f, p, slot), p, bp, emit);
     }
     if (profile_.fly && clear(bp)) {
         if (inside) fly_moves(InChunk{slot.bits}, p, emit);
-        else fly_moves(Across{&f, p >> NavSnapshot::local_bits, slot.bits}, p, emit);
+        else fly_moves(Across(&f, p, slot), p, emit);
     }
 }
 
@@ -215,15 +249,34 @@ void MovementModel::ground_moves(const Look& f, Index p, std::uint8_t bp, Emit& 
 
 template <class Look, class Emit>
 void MovementModel::fly_moves(const Look& f, Index p, Emit& emit) const {
-    std::uint32_t open = 0;
     Index to[26];
+    if constexpr (std::is_same_v<Look, InChunk>) {
+        for (int n = 0; n < 26; ++n) to[n] = p + Index(fly_local_[n]);
+    } else {
+        // Per axis, where -1, 0 and +1 land: the chunk step and the local coordinate.
+        const int l[3] = {int(p & 15u), int((p >> 8) & 15u), int((p >> 4) & 15u)};
+        int step[3][3], land[3][3];
+        for (int a = 0; a < 3; ++a)
+            for (int d = 0; d < 3; ++d) {
+                const int v = l[a] + d - 1;
+                step[a][d] = (v >> 4) + 1;  // 0, 1 or 2
+                land[a][d] = v & 15;
+            }
+        for (int n = 0; n < 26; ++n) {
+            const int dx = fly_dir_[n].x + 1, dy = fly_dir_[n].y + 1, dz = fly_dir_[n].z + 1;
+            const std::uint32_t s = f.home_slot->link[step[0][dx] + 3 * step[2][dz] + 9 * step[1][dy]];
+            to[n] = (s << NavSnapshot::local_bits) | std::uint32_t(land[0][dx] | (land[2][dz] << 4) | (land[1][dy] << 8));
+        }
+    }
+    std::uint8_t bits[26];
+    std::uint32_t open = 0;
     for (int n = 0; n < 26; ++n) {
-        to[n] = f.at(p, fly_dir_[n].x, fly_dir_[n].y, fly_dir_[n].z);
-        if (clear(f[to[n]])) open |= 1u << n;
+        bits[n] = f[to[n]];
+        if (clear(bits[n])) open |= 1u << n;
     }
     for (int n = 0; n < 26; ++n) {
         if ((open & fly_need_[n]) != fly_need_[n]) continue;
-        if (f[to[n]] & NavSnapshot::Node) emit(to[n], fly_cost_[n], Action::Fly);
+        if (bits[n] & NavSnapshot::Node) emit(to[n], fly_cost_[n], Action::Fly);
     }
 }
 
