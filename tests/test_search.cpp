@@ -10,8 +10,7 @@
 
 #include "voxnav/bench/terrain.hpp"
 
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
+#include <thread>
 
 using namespace voxnav;
 
@@ -281,12 +280,14 @@ TEST_CASE("many threads over one shared field give the answers of one thread", "
     for (int i = 0; i < 200; ++i) queries.push_back({spots[rng() % spots.size()], spots[rng() % spots.size()]});
     std::vector<Route> serial(queries.size()), parallel(queries.size());
     for (std::size_t i = 0; i < queries.size(); ++i) one.find_route(queries[i].first, queries[i].second, {}, serial[i]);
-    tbb::enumerable_thread_specific<std::unique_ptr<Navigator>> navs;
-    tbb::parallel_for(std::size_t(0), queries.size(), [&](std::size_t i) {
-        auto& n = navs.local();
-        if (!n) n = std::make_unique<Navigator>(w, field, a);
-        n->find_route(queries[i].first, queries[i].second, {}, parallel[i]);
-    });
+    // Plain threads, each with its own Navigator over the shared field.
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < 4; ++t)
+        threads.emplace_back([&, t] {
+            Navigator n(w, field, a);
+            for (std::size_t i = t; i < queries.size(); i += 4) n.find_route(queries[i].first, queries[i].second, {}, parallel[i]);
+        });
+    for (auto& t : threads) t.join();
     for (std::size_t i = 0; i < queries.size(); ++i) {
         REQUIRE(serial[i].status == parallel[i].status);
         CHECK(serial[i].cost == parallel[i].cost);

@@ -2,9 +2,7 @@
 
 #include "derive_chunk.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
+#include "parallel_for.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -265,24 +263,27 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
         std::uint8_t uniform = 0;
     };
     std::vector<Result> results(slots.size());
-    tbb::enumerable_thread_specific<detail::DeriveScratch> scratch;
-    tbb::enumerable_thread_specific<std::shared_ptr<ChunkFacts>> spare;
-    auto one = [&](std::size_t i) {
-        std::shared_ptr<ChunkFacts>& block = spare.local();
-        if (!block) block = std::make_shared<ChunkFacts>();
-        const bool uniform = detail::derive_chunk(tree, block_code_, shape_.width, shape_.height, bounds_,
-                                                  work_.slots_[slots[i]].chunk, scratch.local(), block->bits.data());
-        if (uniform)
-            results[i].uniform = block->bits[0];
-        else
-            results[i].mixed = std::move(block);  // the next chunk gets a fresh block
+    // Per worker: scratch buffers, and a block kept for the next chunk when
+    // this one turned out uniform (no allocation for the common case).
+    struct Worker {
+        detail::DeriveScratch scratch;
+        std::shared_ptr<ChunkFacts> spare;
     };
-    if (slots.size() >= 8)
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, slots.size(), 4), [&](const tbb::blocked_range<std::size_t>& r) {
-            for (std::size_t i = r.begin(); i < r.end(); ++i) one(i);
-        });
-    else
-        for (std::size_t i = 0; i < slots.size(); ++i) one(i);
+    auto one = [&](Worker& w, std::size_t i) {
+        if (!w.spare) w.spare = std::make_shared<ChunkFacts>();
+        const bool uniform = detail::derive_chunk(tree, block_code_, shape_.width, shape_.height, bounds_,
+                                                  work_.slots_[slots[i]].chunk, w.scratch, w.spare->bits.data());
+        if (uniform)
+            results[i].uniform = w.spare->bits[0];
+        else
+            results[i].mixed = std::move(w.spare);
+    };
+    if (slots.size() >= 8) {
+        detail::parallel_for_each<Worker>(slots.size(), 4, one);
+    } else {
+        Worker w;
+        for (std::size_t i = 0; i < slots.size(); ++i) one(w, i);
+    }
     for (std::size_t i = 0; i < slots.size(); ++i) {
         const std::uint32_t s = slots[i];
         const bool was_mixed = is_mixed(work_.owners_[s]);
