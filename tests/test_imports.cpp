@@ -13,7 +13,9 @@ using namespace voxnav;
 
 namespace {
 
-const std::string kData = VOXNAV_SHARED_DATA "/minecraft/";
+// Real worlds copied into the repository (worlds/samples/SOURCES.md), so a
+// fresh clone checks them; a missing file fails rather than passing unchecked.
+const std::string kData = VOXNAV_SOURCE_DIR "/worlds/samples/";
 bool have_data() { return std::ifstream(kData + "querz-nbt7_r.0.0.mca").good(); }
 
 std::string strip(const std::string& n) { return n.rfind("minecraft:", 0) == 0 ? n.substr(10) : n; }
@@ -82,10 +84,7 @@ bool full_status(const mini::Node& root) {
 }  // namespace
 
 TEST_CASE("Minecraft regions load: chunk counts match an independent decoder", "[imports][minecraft]") {
-    if (!have_data()) {
-        WARN("shared Minecraft data not found at " << kData << "; skipped");
-        return;
-    }
+    REQUIRE(have_data());
     for (const char* file : {"querz-nbt7_r.0.0.mca", "prismarine_1.21.1_r.0.0.mca", "prismarine_1.20.6_r.0.0.mca",
                              "prismarine_1.12.2_r.0.-1.mca"}) {
         INFO(file);
@@ -102,7 +101,7 @@ TEST_CASE("Minecraft regions load: chunk counts match an independent decoder", "
 }
 
 TEST_CASE("1.18 region: bedrock floor at y = -64 under every loaded column, every voxel as decoded", "[imports][minecraft]") {
-    if (!have_data()) return;
+    REQUIRE(have_data());
     const std::string path = kData + "querz-nbt7_r.0.0.mca";
     ImportReport report;
     const World w = load_world(path, report);
@@ -122,7 +121,7 @@ TEST_CASE("1.18 region: bedrock floor at y = -64 under every loaded column, ever
 }
 
 TEST_CASE("1.20.6, 1.21.1 regions and the 1.17.1 and forge chunks decode voxel for voxel", "[imports][minecraft]") {
-    if (!have_data()) return;
+    REQUIRE(have_data());
     for (const char* file : {"prismarine_1.20.6_r.0.0.mca", "prismarine_1.21.1_r.0.0.mca"}) {
         const World w = load_world(kData + file);
         int compared = 0;
@@ -140,7 +139,7 @@ TEST_CASE("1.20.6, 1.21.1 regions and the 1.17.1 and forge chunks decode voxel f
 }
 
 TEST_CASE("pre-1.13 numeric ids map through the legacy table", "[imports][minecraft]") {
-    if (!have_data()) return;
+    REQUIRE(have_data());
     const std::string path = kData + "prismarine_1.12.2_r.0.-1.mca";
     const World w = load_world(path);
     const auto& table = MinecraftBlockTable::builtin();
@@ -170,7 +169,7 @@ TEST_CASE("pre-1.13 numeric ids map through the legacy table", "[imports][minecr
 }
 
 TEST_CASE("Sponge schematic: every voxel as an independent varint decode says", "[imports][schematic]") {
-    if (!have_data()) return;
+    REQUIRE(have_data());
     const std::string path = kData + "mineflayer-pathfinder_parkour1.schem";
     std::ifstream f(path, std::ios::binary);
     const mini::Node root = mini::decode(mini::gunzip_or_inflate(std::vector<std::uint8_t>(std::istreambuf_iterator<char>(f), {})));
@@ -226,7 +225,7 @@ TEST_CASE("Sponge schematic: every voxel as an independent varint decode says", 
 }
 
 TEST_CASE("routes over the largest real region are legal and optimal", "[imports][minecraft][route]") {
-    if (!have_data()) return;
+    REQUIRE(have_data());
     const World w = load_world(kData + "querz-nbt7_r.0.0.mca");
     for (const char* agent : {"humanoid", "leaper", "brute"}) {
         INFO(agent);
@@ -272,8 +271,8 @@ TEST_CASE("routes over the largest real region are legal and optimal", "[imports
 }
 
 TEST_CASE("MagicaVoxel models load, z-up turned y-up", "[imports][vox]") {
-    const std::string dir = VOXNAV_SHARED_DATA "/magicavoxel/";
-    if (!std::ifstream(dir + "dotvox_placeholder.vox").good()) return;
+    const std::string dir = kData;
+    REQUIRE(std::ifstream(dir + "dotvox_placeholder.vox").good());
     ImportReport report;
     const World p = load_world(dir + "dotvox_placeholder.vox", report);
     CHECK(p.non_air_voxels() > 0);
