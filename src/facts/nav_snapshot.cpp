@@ -53,7 +53,9 @@ NavSnapshot::Index NavSnapshot::index_of(const Voxel& v) const {
 }
 
 void NavSnapshot::table_insert(const Voxel& chunk, std::uint32_t slot) {
-    if ((table_used_ + 1) * 2 > table_.size()) table_rehash(std::max<std::size_t>(64, std::size_t(1) << (64 - __builtin_clzll((chunks_ + 1) * 4))));
+    // At most half full (live + erased); rebuilt at twice the live count, so
+    // the table costs 32-64 bytes per navigable chunk.
+    if ((table_used_ + 1) * 2 > table_.size()) table_rehash(std::max<std::size_t>(64, std::size_t(1) << (64 - __builtin_clzll((chunks_ + 1) * 2))));
     const std::size_t mask = table_.size() - 1;
     for (std::size_t i = ChunkHash{}(chunk) & mask;; i = (i + 1) & mask) {
         const TableEntry& e = table_[i];

@@ -18,13 +18,7 @@
 #include <thread>
 #include <vector>
 
-#if defined(__SANITIZE_THREAD__)
-#define VOXNAV_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define VOXNAV_TSAN 1
-#endif
-#endif
+#include "voxnav/detail/tsan.hpp"
 
 namespace voxnav::detail {
 

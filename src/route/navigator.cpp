@@ -70,22 +70,24 @@ void Navigator::find_route(const Voxel& from, const Voxel& to, const SearchLimit
     out.error.clear();
     out.cost = 0.0;
     out.metrics = {};
+    std::string stale;
     try {
         sync();
     } catch (const std::exception& e) {
-        // The facts stay at their last good version; route on that.
+        // The facts stay at their last good version; route on that, and say
+        // so if the query fails.
         take_snapshot();
-        out.error = std::string("navigation facts not updated: ") + e.what();
+        stale = std::string(" (navigation facts not updated: ") + e.what() + ")";
     }
     out.revision = snapshot_->revision();
     if (!is_waypoint(from)) {
         out.status = SearchStatus::InvalidStart;
-        out.error = "start " + why_not_waypoint(from) + ".";
+        out.error = "start " + why_not_waypoint(from) + "." + stale;
         return;
     }
     if (!is_waypoint(to)) {
         out.status = SearchStatus::InvalidGoal;
-        out.error = "goal " + why_not_waypoint(to) + ".";
+        out.error = "goal " + why_not_waypoint(to) + "." + stale;
         return;
     }
     SearchLimits lim = limits;
@@ -98,6 +100,7 @@ void Navigator::find_route(const Voxel& from, const Voxel& to, const SearchLimit
     if (out.status == SearchStatus::NoPath)
         out.error = std::isfinite(lim.max_cost) ? "no route to the goal costs at most max_cost."
                                                 : "the goal cannot be reached from the start.";
+    if (out.status == SearchStatus::NoPath) out.error += stale;
     build_route(out);
 }
 

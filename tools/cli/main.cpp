@@ -1,11 +1,19 @@
 // voxnav: route, replay benchmark scenarios, inspect and convert worlds.
 #include "cli_common.hpp"
 
+#include "voxnav/detail/tsan.hpp"
+
+#include <tbb/global_control.h>
+
 #include <cstdio>
 #include <vector>
 
 int main(int argc, char** argv) {
     using namespace voxnav::cli;
+#ifdef VOXNAV_TSAN
+    // TBB on the calling thread only (see voxnav/detail/tsan.hpp).
+    const tbb::global_control serial(tbb::global_control::max_allowed_parallelism, 1);
+#endif
     CLI::App app{"voxnav - 3D voxel navigation"};
     app.require_subcommand(1);
     std::vector<Command> commands{add_route_command(app), add_scen_command(app), add_info_command(app),
