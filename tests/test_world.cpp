@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <random>
+
 using namespace voxnav;
 
 TEST_CASE("blocks at any int32 coordinate; unset voxels are air", "[world]") {
@@ -77,4 +79,55 @@ TEST_CASE("world transform maps game positions to voxels and back", "[world]") {
     CHECK(p.y == Approx(1.0));
     CHECK(p.z == Approx(-4.25));
     CHECK(t.to_voxel(p) == Voxel(1, 2, -1));
+}
+
+TEST_CASE("set_chunk writes every voxel, constant or mixed, at any coordinate; unload gives memory back", "[world][chunks]") {
+    World w;
+    const std::size_t empty_bytes = w.memory_bytes();
+    std::mt19937 rng(11);
+    const Voxel chunks[3] = {{0, 0, 0}, {-3, -7, 5}, {World::max_chunk, World::min_chunk, -1875000}};
+    for (const Voxel& c : chunks) {
+        std::vector<BlockId> ids(World::chunk_volume, BlockRegistry::air);
+        // One 8^3 quarter constant stone, one constant water, the rest random.
+        for (int y = 0; y < 16; ++y)
+            for (int z = 0; z < 16; ++z)
+                for (int x = 0; x < 16; ++x) {
+                    BlockId id = BlockId(rng() % 4);
+                    if (x < 8 && y < 8 && z < 8) id = 1;
+                    if (x >= 8 && y >= 8 && z >= 8) id = 3;
+                    ids[x + 16 * (z + 16 * y)] = id;
+                }
+        w.set_chunk(c, ids.data());
+        CHECK(w.is_loaded(c));
+        for (int y = 0; y < 16; ++y)
+            for (int z = 0; z < 16; ++z)
+                for (int x = 0; x < 16; ++x) REQUIRE(w.block(c * 16 + Voxel(x, y, z)) == ids[x + 16 * (z + 16 * y)]);
+    }
+    for (const Voxel& c : chunks) {
+        w.unload_chunk(c);
+        CHECK_FALSE(w.is_loaded(c));
+        CHECK(w.block(c * 16 + Voxel(9, 9, 9)) == BlockRegistry::air);
+    }
+    CHECK(w.non_air_voxels() == 0);
+    CHECK(w.loaded_chunks().empty());
+    // The tree's nodes for those regions are gone again (no growth with chunks visited).
+    CHECK(w.memory_bytes() <= empty_bytes + 4096);
+}
+
+TEST_CASE("the journal keeps a run of edits in one chunk as one entry, and still reports it", "[world][journal]") {
+    World w;
+    w.set_block({0, 0, 0}, 1);
+    const auto r1 = w.revision();
+    for (int i = 0; i < 1000; ++i) w.set_block({i % 16, 1, 0}, 1);  // one chunk, many writes
+    std::vector<Voxel> changed;
+    REQUIRE(w.changed_chunks_since(r1, changed));  // regression: many writes must not push r1 out
+    REQUIRE(changed.size() == 1);
+    CHECK(changed[0] == Voxel(0, 0, 0));
+    changed.clear();
+    REQUIRE(w.changed_chunks_since(w.revision(), changed));
+    CHECK(changed.empty());
+    // A bulk change (bounds) restarts the journal: older revisions can no longer be replayed.
+    w.set_bounds(VoxelBox{{0, 0, 0}, {4, 4, 4}});
+    CHECK_FALSE(w.changed_chunks_since(r1, changed));
+    CHECK(w.is_loaded({0, 0, 0}));
 }

@@ -96,16 +96,29 @@ void World::set_block(const Voxel& v, BlockId id) {
 namespace {
 
 using Leaf = World::Tree::LeafNodeType;
-using Internal1 = World::Tree::RootNodeType::ChildNodeType::ChildNodeType;
+using Internal2 = World::Tree::RootNodeType::ChildNodeType;
+using Internal1 = Internal2::ChildNodeType;
 
-// Drops the 128^3 internal node holding `c` when nothing in it is active or
-// different from air, so unloaded regions give their memory back.
+// True when nothing below `node` is active or different from air.
+template <class Node>
+bool all_air(const Node& node) {
+    if (!node.getChildMask().isOff() || !node.getValueMask().isOff()) return false;
+    for (auto it = node.cbeginValueAll(); it; ++it)
+        if (*it != BlockRegistry::air) return false;
+    return true;
+}
+
+// Drops the 128^3 internal node holding `c` when it holds nothing but air,
+// then its 4096^3 parent likewise, so that unloaded regions give their memory
+// back and a player walking far leaves nothing behind.
 void release_if_empty(World::Tree& tree, const openvdb::Coord& c) {
     const Internal1* node = tree.probeConstNode<Internal1>(c);
-    if (!node || !node->getChildMask().isOff() || !node->getValueMask().isOff()) return;
-    for (auto it = node->cbeginValueAll(); it; ++it)
-        if (*it != BlockRegistry::air) return;
+    if (!node || !all_air(*node)) return;
     tree.addTile(2, c, BlockRegistry::air, false);
+    const Internal2* parent = tree.probeConstNode<Internal2>(c);
+    if (!parent || !all_air(*parent)) return;
+    tree.addTile(3, c, BlockRegistry::air, false);
+    tree.root().eraseBackgroundTiles();  // O(4096^3 regions touched): rare and small
 }
 
 }  // namespace
@@ -116,6 +129,14 @@ void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
             throw std::invalid_argument("set_chunk: unknown block id " + std::to_string(ids[i]));
     const Voxel base = chunk * chunk_size;
     Tree& tree = grid_->tree();
+    const openvdb::Coord origin(base.x, base.y, base.z);
+    if (std::all_of(ids, ids + chunk_volume, [](BlockId id) { return id == BlockRegistry::air; }) &&
+        !tree.probeConstNode<Internal1>(origin) && !tree.isValueOn(origin) && tree.getValue(origin) == BlockRegistry::air) {
+        // Air into a region that holds nothing (open sky): nothing to write.
+        loaded_.insert(chunk);
+        note_chunk(chunk);
+        return;
+    }
     // Writes whole 8^3 leaves (constant ones as tiles) rather than voxel by
     // voxel: streaming a chunk in then costs microseconds.
     for (int ly = 0; ly < chunk_size; ly += 8)
@@ -145,7 +166,7 @@ void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
                         }
                 tree.addLeaf(leaf);
             }
-    release_if_empty(tree, openvdb::Coord(base.x, base.y, base.z));
+    release_if_empty(tree, origin);
     loaded_.insert(chunk);
     note_chunk(chunk);
 }

@@ -250,30 +250,42 @@ void MovementModel::ground_moves(const Look& f, Index p, std::uint8_t bp, Emit& 
 template <class Look, class Emit>
 void MovementModel::fly_moves(const Look& f, Index p, Emit& emit) const {
     Index to[26];
+    std::uint8_t bits[26];
     if constexpr (std::is_same_v<Look, InChunk>) {
-        for (int n = 0; n < 26; ++n) to[n] = p + Index(fly_local_[n]);
+        for (int n = 0; n < 26; ++n) {
+            to[n] = p + Index(fly_local_[n]);
+            bits[n] = f[to[n]];
+        }
     } else {
-        // Per axis, where -1, 0 and +1 land: the chunk step and the local coordinate.
+        // Per axis, where -1, 0 and +1 land: the chunk step (0, 1, 2) and the
+        // local coordinate. The chunks touched (2 on a face, up to 8 at a
+        // corner) are looked up once each.
         const int l[3] = {int(p & 15u), int((p >> 8) & 15u), int((p >> 4) & 15u)};
         int step[3][3], land[3][3];
         for (int a = 0; a < 3; ++a)
             for (int d = 0; d < 3; ++d) {
                 const int v = l[a] + d - 1;
-                step[a][d] = (v >> 4) + 1;  // 0, 1 or 2
+                step[a][d] = (v >> 4) + 1;
                 land[a][d] = v & 15;
             }
+        const std::uint8_t* chunk_bits[27];
+        std::uint32_t known = 0;
         for (int n = 0; n < 26; ++n) {
             const int dx = fly_dir_[n].x + 1, dy = fly_dir_[n].y + 1, dz = fly_dir_[n].z + 1;
-            const std::uint32_t s = f.home_slot->link[step[0][dx] + 3 * step[2][dz] + 9 * step[1][dy]];
-            to[n] = (s << NavSnapshot::local_bits) | std::uint32_t(land[0][dx] | (land[2][dz] << 4) | (land[1][dy] << 8));
+            const int c = step[0][dx] + 3 * step[2][dz] + 9 * step[1][dy];
+            const std::uint32_t s = f.home_slot->link[c];
+            if (!(known >> c & 1u)) {
+                known |= 1u << c;
+                chunk_bits[c] = f.f->slot(s).bits;
+            }
+            const std::uint32_t local = std::uint32_t(land[0][dx] | (land[2][dz] << 4) | (land[1][dy] << 8));
+            to[n] = (s << NavSnapshot::local_bits) | local;
+            bits[n] = chunk_bits[c][local];
         }
     }
-    std::uint8_t bits[26];
     std::uint32_t open = 0;
-    for (int n = 0; n < 26; ++n) {
-        bits[n] = f[to[n]];
+    for (int n = 0; n < 26; ++n)
         if (clear(bits[n])) open |= 1u << n;
-    }
     for (int n = 0; n < 26; ++n) {
         if ((open & fly_need_[n]) != fly_need_[n]) continue;
         if (bits[n] & NavSnapshot::Node) emit(to[n], fly_cost_[n], Action::Fly);
