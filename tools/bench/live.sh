@@ -30,6 +30,7 @@ print(f"| first derivation | {s['first_derivation_ms']:.0f} ms for {s['first_der
 print(f"| crossing (33 columns in, 33 out, sync, one 40-voxel route) | median {s['crossing_ms_median']:.1f} ms, worst {s['crossing_ms_max']:.1f} ms |")
 print(f"| of which world writes / sync / route (medians) | {s['world_writes_ms_median']:.1f} / {s['sync_ms_median']:.1f} / {s['route_ms_median']:.2f} ms |")
 print(f"| chunks re-derived per crossing (median) | {s['chunks_derived_per_crossing_median']:.0f} |")
+print(f"| one block edit + sync + publish on the whole view | median {s['block_edit_sync_ms_median']:.3f} ms, worst {s['block_edit_sync_ms_max']:.3f} ms |")
 print(f"| derivation per chunk, one core | uniform {s['derive_us_per_uniform_chunk_one_core']:.1f} us, mixed {s['derive_us_per_mixed_chunk_one_core']:.1f} us |")
 print(f"| facts memory | {s['facts_bytes']/2**20:.1f} MiB: {s['facts_bytes_per_loaded_voxel']:.3f} B per loaded voxel, {s['facts_bytes_per_mixed_voxel']:.3f} B per voxel of a mixed chunk ({s['facts_mixed_chunks']} of {s['facts_chunks']} chunks mixed) |")
 print()

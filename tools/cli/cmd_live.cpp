@@ -83,6 +83,21 @@ nlohmann::json streaming(const LiveArgs& a, const AgentProfile& agent) {
         sync.push_back(s_ms);
         derived.push_back(nav.shared_field()->last_sync().derived);
     }
+    // One block edit then sync (re-derive, publish) on the whole view: the
+    // cost of a player's edit, which must not grow with the loaded world.
+    std::vector<double> edit_sync;
+    {
+        std::mt19937 rng(5);
+        const BlockId dirt = *w.blocks().find("dirt");
+        for (int i = 0; i < 200; ++i) {
+            const int x = a.walk * 16 + int(rng() % 128) - 64, z = int(rng() % 128) - 64;
+            const Voxel v(x, StreamedTerrain::ground_height(x, z) + 1, z);
+            const auto te = Clock::now();
+            w.set_block(v, w.block(v) == BlockRegistry::air ? dirt : BlockRegistry::air);
+            nav.shared_field()->sync(w);
+            edit_sync.push_back(ms_since(te));
+        }
+    }
     // Derivation cost per chunk on one core: all-uniform columns (sky), then the full view.
     double uniform_us = 0, mixed_us = 0;
     {
@@ -119,6 +134,8 @@ nlohmann::json streaming(const LiveArgs& a, const AgentProfile& agent) {
     j["route_ms_median"] = median(route);
     j["chunks_derived_per_crossing_median"] = median(std::vector<double>(derived.begin(), derived.end()));
     j["routes_found"] = found;
+    j["block_edit_sync_ms_median"] = median(edit_sync);
+    j["block_edit_sync_ms_max"] = *std::max_element(edit_sync.begin(), edit_sync.end());
     j["derive_us_per_uniform_chunk_one_core"] = uniform_us;
     j["derive_us_per_mixed_chunk_one_core"] = mixed_us;
     j["facts_chunks"] = snap->chunk_count();
