@@ -21,7 +21,7 @@ MovementModel::MovementModel(const NavSnapshot& field, const AgentProfile& profi
     : field_(&field), profile_(profile) {
     profile_.validate();
     waypoint_mask_ = profile_.fly ? std::uint8_t(NavSnapshot::Clear | NavSnapshot::Node) : NavSnapshot::StandableNode;
-    reach_side_ = (profile_.jump && profile_.jump_distance > 0) ? profile_.jump_distance + 1 : 1;
+    reach_side_ = 1;  // leaps, the only longer sideways reads, go through the links
     reach_up_ = profile_.jump ? std::max(1, profile_.jump_height) : 1;
     const double sqrt2 = std::sqrt(2.0);
     const auto& m = field.multipliers();

@@ -48,9 +48,10 @@ public:
     template <class Emit>
     void for_each_move(Index from, Emit&& emit) const;
 
-    /// True when every read of a move from `i` stays inside i's chunk, so the
-    /// moves are found by plain offsets; otherwise they follow the snapshot's
-    /// neighbour-chunk links (what `voxnav live --scenario borders` times).
+    /// True when every read of a move from `i` (leaps aside: they always go
+    /// through the links) stays inside i's chunk, so the moves are found by
+    /// plain offsets; otherwise they follow the snapshot's neighbour-chunk
+    /// links (what `voxnav live --scenario borders` times).
     [[nodiscard]] bool reads_stay_in_chunk(Index i) const {
         const int lx = int(i & 15u), lz = int((i >> 4) & 15u), ly = int((i >> 8) & 15u);
         return lx >= reach_side_ && lx <= 15 - reach_side_ && lz >= reach_side_ && lz <= 15 - reach_side_ && ly >= 1 &&
@@ -78,11 +79,11 @@ private:
         const NavSnapshot* f;
         std::uint32_t home;
         const ChunkSlot* home_slot;
-        mutable std::uint32_t other = 0;
-        mutable const std::uint8_t* other_bits;
+        mutable std::uint32_t other = 0xFFFFFFFFu;  // no slot has this number
+        mutable const std::uint8_t* other_bits = nullptr;
 
         Across(const NavSnapshot* field, Index p, const ChunkSlot& slot)
-            : f(field), home(p >> NavSnapshot::local_bits), home_slot(&slot), other_bits(field->slot(0).bits) {}
+            : f(field), home(p >> NavSnapshot::local_bits), home_slot(&slot) {}
 
         [[nodiscard]] VOXNAV_INLINE Index at(Index i, int dx, int dy, int dz) const {
             if ((i >> NavSnapshot::local_bits) != home) return f->offset(i, dx, dy, dz);
@@ -108,7 +109,7 @@ private:
     };
 
     template <class Look, class Emit>
-    void ground_moves(const Look& f, Index p, std::uint8_t bp, Emit& emit) const;
+    void ground_moves(const Look& f, const Across& far, Index p, std::uint8_t bp, Emit& emit) const;
     template <class Look, class Emit>
     void fly_moves(const Look& f, Index p, Emit& emit) const;
 
@@ -151,8 +152,9 @@ void MovementModel::for_each_move(Index p, Emit&& emit) const {
     const std::uint8_t bp = slot.bits[p & 4095u];
     const bool inside = reads_stay_in_chunk(p);
     if (standable_node(bp)) {
-        if (inside) ground_moves(InChunk{slot.bits}, p, bp, emit);
-        else ground_moves(Across(&f, p, slot), p, bp, emit);
+        const Across far(&f, p, slot);
+        if (inside) ground_moves(InChunk{slot.bits}, far, p, bp, emit);
+        else ground_moves(far, far, p, bp, emit);
     }
     if (profile_.fly && clear(bp)) {
         if (inside) fly_moves(InChunk{slot.bits}, p, emit);
@@ -161,7 +163,7 @@ void MovementModel::for_each_move(Index p, Emit&& emit) const {
 }
 
 template <class Look, class Emit>
-void MovementModel::ground_moves(const Look& f, Index p, std::uint8_t bp, Emit& emit) const {
+void MovementModel::ground_moves(const Look& f, const Across& far, Index p, std::uint8_t bp, Emit& emit) const {
     const bool from_water = water(bp);
     const AgentProfile& a = profile_;
     // The four side neighbours, read once: the diagonals' corner checks reuse them.
@@ -210,14 +212,16 @@ void MovementModel::ground_moves(const Look& f, Index p, std::uint8_t bp, Emit& 
                 }
             }
         }
-        // 4. leap over g gap voxels, landing at p + (g+1)*d.
-        if (a.jump && a.jump_distance > 0 && !from_water && clear(f[f.at(p, 0, 1, 0)])) {
+        // 4. leap over g gap voxels, landing at p + (g+1)*d. Through the
+        // links always: a leap reaches past the chunk-interior margin, and
+        // most stop at the first gap voxel (the side neighbour, read above).
+        if (a.jump && a.jump_distance > 0 && !from_water && !supported(bq) && clear(bq) && clear(f[f.at(p, 0, 1, 0)])) {
             for (int g = 1; g <= a.jump_distance; ++g) {
-                const Index c = f.at(p, g * dx, 0, g * dz);
-                const std::uint8_t bc = f[c];
-                if (!clear(bc) || supported(bc) || !clear(f[f.at(c, 0, 1, 0)])) break;
-                const Index l = f.at(p, (g + 1) * dx, 0, (g + 1) * dz);
-                const std::uint8_t bl = f[l];
+                const Index c = far.at(p, g * dx, 0, g * dz);
+                const std::uint8_t bc = far[c];
+                if (!clear(bc) || supported(bc) || !clear(far[far.at(c, 0, 1, 0)])) break;
+                const Index l = far.at(p, (g + 1) * dx, 0, (g + 1) * dz);
+                const std::uint8_t bl = far[l];
                 if (standable_node(bl) && !water(bl))
                     emit(l, (g + 1) * step_[bl >> 4] + leap_air_, Action::Jump);
             }
