@@ -104,6 +104,10 @@ public:
 
     /// Where a world has bounds, only positions inside are route nodes.
     [[nodiscard]] const std::optional<VoxelBox>& bounds() const { return bounds_; }
+    /// Sets or clears the bounds. Every chunk the box overlaps counts as
+    /// loaded from then on (an imported map's extent is what the game has),
+    /// so the cost is O(chunks in the box); derived facts are derived again
+    /// whole. Throws std::invalid_argument for an empty box.
     void set_bounds(std::optional<VoxelBox> b);
 
     [[nodiscard]] const std::map<std::string, Voxel>& points() const { return points_; }
