@@ -59,15 +59,12 @@ std::shared_ptr<NavField> NavField::shared(const World& world, const AgentProfil
     const AgentShape shape = AgentShape::of(profile);
     Registry& r = registry();
     std::lock_guard<std::mutex> lock(r.mutex);
+    // Forget fields nobody holds any more (of any world), then look for ours.
+    for (auto it = r.fields.begin(); it != r.fields.end();) it = it->second.expired() ? r.fields.erase(it) : std::next(it);
     auto [lo, hi] = r.fields.equal_range(world.id());
-    for (auto it = lo; it != hi;) {
-        if (auto f = it->second.lock()) {
+    for (auto it = lo; it != hi; ++it)
+        if (auto f = it->second.lock())
             if (f->shape() == shape) return f;
-            ++it;
-        } else {
-            it = r.fields.erase(it);
-        }
-    }
     auto f = std::make_shared<NavField>(world, profile);
     r.fields.emplace(world.id(), f);
     return f;

@@ -20,8 +20,9 @@
 /// and it touches the navigability of the 26 chunks around a loaded or
 /// unloaded one. Publishing copies one pointer per 256 slots and the pages
 /// that changed. A chunk of uniform facts costs no fact memory. A new shape
-/// costs one full derivation (about 10-40 us per chunk per core) and its own
-/// facts memory; agents of the same shape share everything.
+/// costs one full derivation (measured by `voxnav live`: about 2 us per
+/// uniform and 25 us per mixed chunk on one core, spread over TBB's workers)
+/// and its own facts memory; agents of the same shape share everything.
 ///
 /// Thread-safety: sync() must be called from the thread that writes the
 /// World (it reads the World), and not while that World is written; calls
