@@ -90,10 +90,11 @@ void NavField::sync(const World& world) {
     std::lock_guard<std::mutex> lock(sync_mutex_);
     if (built_.load(std::memory_order_relaxed) && world.revision() == revision_.load(std::memory_order_relaxed)) return;
     const auto t0 = std::chrono::steady_clock::now();
-    // Block codes for ids the registry gained since the last sync.
+    // Block codes again only when the registry changed, not on every edit.
     const BlockRegistry& reg = world.blocks();
     if (block_code_.size() != 65536) block_code_.assign(65536, 0);
-    for (std::size_t id = 0; id < reg.size(); ++id) {
+    const bool recode = !coded_ || reg.version() != coded_version_;
+    for (std::size_t id = 0; recode && id < reg.size(); ++id) {
         const BlockType& t = reg[static_cast<BlockId>(id)];
         std::uint8_t c = 0;
         if (t.blocks_body()) c |= detail::kBlocksBody;
@@ -107,6 +108,8 @@ void NavField::sync(const World& world) {
         if (t.is_water()) c |= detail::kWater;
         block_code_[id] = c;
     }
+    coded_ = true;
+    coded_version_ = reg.version();
     stats_ = {};
     std::vector<Voxel> changed;
     if (!built_.load(std::memory_order_relaxed) || !world.changed_chunks_since(revision_.load(std::memory_order_relaxed), changed) ||

@@ -39,6 +39,7 @@ BlockId BlockRegistry::add(const std::string& name, BlockKind kind, bool hazard)
     if (types_.size() >= 65536) throw std::invalid_argument("too many block types (limit 65536)");
     const auto id = static_cast<BlockId>(types_.size());
     types_.push_back({name, kind, hazard});
+    ++version_;
     by_name_.emplace(name, id);
     return id;
 }
@@ -49,6 +50,7 @@ BlockId BlockRegistry::define(const std::string& name, BlockKind kind, bool haza
             throw std::invalid_argument("block 'air' cannot be redefined");
         types_[it->second].kind = kind;
         types_[it->second].hazard = hazard;
+        ++version_;
         return it->second;
     }
     return add(name, kind, hazard);

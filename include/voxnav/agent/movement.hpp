@@ -86,16 +86,7 @@ private:
             : f(field), home(p >> NavSnapshot::local_bits), home_slot(&slot) {}
 
         [[nodiscard]] VOXNAV_INLINE Index at(Index i, int dx, int dy, int dz) const {
-            if ((i >> NavSnapshot::local_bits) != home) return f->offset(i, dx, dy, dz);
-            int lx = int(i & 15u) + dx, lz = int((i >> 4) & 15u) + dz, ly = int((i >> 8) & 15u) + dy;
-            std::uint32_t s = home;
-            if ((lx | ly | lz) & ~15) {
-                const int cx = lx >> 4, cy = ly >> 4, cz = lz >> 4;
-                if (((cx + 1) | (cy + 1) | (cz + 1)) & ~3) return f->offset(i, dx, dy, dz);
-                s = home_slot->link[(cx + 1) + 3 * (cz + 1) + 9 * (cy + 1)];
-                lx &= 15, ly &= 15, lz &= 15;
-            }
-            return (s << NavSnapshot::local_bits) | std::uint32_t(lx | (lz << 4) | (ly << 8));
+            return (i >> NavSnapshot::local_bits) == home ? f->offset_in(*home_slot, i, dx, dy, dz) : f->offset(i, dx, dy, dz);
         }
         [[nodiscard]] VOXNAV_INLINE std::uint8_t operator[](Index i) const {
             const std::uint32_t s = i >> NavSnapshot::local_bits;

@@ -106,6 +106,8 @@ private:
     AgentShape shape_;
     std::uint64_t world_id_ = 0;
     std::vector<std::uint8_t> block_code_;  // per block id: blocks body / solid / water / floor index
+    bool coded_ = false;                    // block_code_ matches the registry at coded_version_
+    std::uint64_t coded_version_ = 0;
     NavSnapshot work_;                      // the writer's version, published by copy
     std::vector<std::uint32_t> free_slots_;
     std::array<std::shared_ptr<const ChunkFacts>, 256> uniform_{};

@@ -71,12 +71,16 @@ public:
     /// Node id of the voxel (dx, dy, dz) away from `i` (any distance; the void
     /// once outside the navigable chunks).
     [[nodiscard]] VOXNAV_INLINE Index offset(Index i, int dx, int dy, int dz) const {
+        return offset_in(slots_[i >> local_bits], i, dx, dy, dz);
+    }
+    /// As offset(), when the caller already holds the slot record of i's chunk.
+    [[nodiscard]] VOXNAV_INLINE Index offset_in(const ChunkSlot& home, Index i, int dx, int dy, int dz) const {
         int lx = int(i & 15u) + dx, lz = int((i >> 4) & 15u) + dz, ly = int((i >> 8) & 15u) + dy;
         std::uint32_t s = i >> local_bits;
         if ((lx | ly | lz) & ~15) {
             const int cx = lx >> 4, cy = ly >> 4, cz = lz >> 4;  // floor division: chunks to cross per axis
             if (((cx + 1) | (cy + 1) | (cz + 1)) & ~3) return far_offset(i, dx, dy, dz);
-            s = slots_[s].link[(cx + 1) + 3 * (cz + 1) + 9 * (cy + 1)];
+            s = home.link[(cx + 1) + 3 * (cz + 1) + 9 * (cy + 1)];
             lx &= 15, ly &= 15, lz &= 15;
         }
         return (s << local_bits) | std::uint32_t(lx | (lz << 4) | (ly << 8));

@@ -60,10 +60,13 @@ public:
     [[nodiscard]] const BlockType& operator[](BlockId id) const { return types_[id]; }
     [[nodiscard]] std::size_t size() const { return types_.size(); }
     [[nodiscard]] const std::vector<BlockType>& types() const { return types_; }
+    /// Changes whenever a type is added or redefined (for caches keyed on it).
+    [[nodiscard]] std::uint64_t version() const { return version_; }
 
     static constexpr BlockId air = 0;
 
 private:
+    std::uint64_t version_ = 0;
     std::vector<BlockType> types_;
     std::unordered_map<std::string, BlockId> by_name_;
 };
