@@ -18,13 +18,15 @@ const char* to_string(Action a) {
 }
 
 MovementModel::MovementModel(const NavSnapshot& field, const AgentProfile& profile)
+    : MovementModel(field, profile, field.multipliers()) {}
+
+MovementModel::MovementModel(const NavSnapshot& field, const AgentProfile& profile, const std::array<double, 16>& m)
     : field_(&field), profile_(profile) {
     profile_.validate();
     waypoint_mask_ = profile_.fly ? std::uint8_t(NavSnapshot::Clear | NavSnapshot::Node) : NavSnapshot::StandableNode;
     reach_side_ = 1;  // leaps, the only longer sideways reads, go through the links
     reach_up_ = profile_.jump ? std::max(1, profile_.jump_height) : 1;
     const double sqrt2 = std::sqrt(2.0);
-    const auto& m = field.multipliers();
     for (int i = 0; i < 16; ++i) {
         step_[i] = m[i] / profile_.walk_speed;
         walk_axis_[i] = step_[i];

@@ -86,9 +86,19 @@ NavField::NavField(const World& world, const AgentProfile& profile)
 
 void NavField::sync(const World& world) {
     // Up to date: no lock, so many navigators of an unchanging world never wait.
-    if (built_.load(std::memory_order_acquire) && world.revision() == revision_.load(std::memory_order_acquire)) return;
+    if (built_.load(std::memory_order_acquire) && world.revision() == revision_.load(std::memory_order_acquire) &&
+        transform_published(world.transform()))
+        return;
     std::lock_guard<std::mutex> lock(sync_mutex_);
-    if (built_.load(std::memory_order_relaxed) && world.revision() == revision_.load(std::memory_order_relaxed)) return;
+    if (built_.load(std::memory_order_relaxed) && world.revision() == revision_.load(std::memory_order_relaxed)) {
+        // Only the game-space transform changed: publish it with the same facts.
+        if (world.transform() != work_.transform_) {
+            work_.transform_ = world.transform();
+            publish(world.revision());
+        }
+        return;
+    }
+    work_.transform_ = world.transform();
     const auto t0 = std::chrono::steady_clock::now();
     // Block codes again only when the registry changed, not on every edit.
     const BlockRegistry& reg = world.blocks();
@@ -301,8 +311,19 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
     stats_.derived += slots.size();
 }
 
+bool NavField::transform_published(const WorldTransform& t) const {
+    return transform_published_[0].load(std::memory_order_relaxed) == t.voxel_size &&
+           transform_published_[1].load(std::memory_order_relaxed) == t.origin.x &&
+           transform_published_[2].load(std::memory_order_relaxed) == t.origin.y &&
+           transform_published_[3].load(std::memory_order_relaxed) == t.origin.z;
+}
+
 void NavField::publish(std::uint64_t revision) {
     work_.revision_ = revision;
+    transform_published_[0].store(work_.transform_.voxel_size, std::memory_order_relaxed);
+    transform_published_[1].store(work_.transform_.origin.x, std::memory_order_relaxed);
+    transform_published_[2].store(work_.transform_.origin.y, std::memory_order_relaxed);
+    transform_published_[3].store(work_.transform_.origin.z, std::memory_order_relaxed);
     auto snap = std::make_shared<const NavSnapshot>(work_.published());
     work_.share();
     std::atomic_store(&current_, std::shared_ptr<const NavSnapshot>(std::move(snap)));

@@ -1,5 +1,6 @@
 #include "voxnav/route/navigator.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -66,11 +67,31 @@ Route Navigator::find_route(const Voxel& from, const Voxel& to, const SearchLimi
 }
 
 void Navigator::find_route(const Voxel& from, const Voxel& to, const SearchLimits& limits, Route& out) {
-    out.waypoints.clear();
-    out.error.clear();
-    out.cost = 0.0;
-    out.metrics = {};
-    std::string stale;
+    QueryOptions q;
+    q.limits = limits;
+    find_route(from, Goal::at(to), q, out);
+}
+
+Route Navigator::find_route(const Voxel& from, const Goal& goal, const QueryOptions& options) {
+    Route r;
+    find_route(from, goal, options, r);
+    return r;
+}
+
+void Navigator::find_route(const Voxel& from, const Goal& goal, const QueryOptions& options, Route& out) {
+    begin_route(from, goal, options);
+    while (!step(0xFFFFFFFFu)) {}
+    std::swap(out, pending_);  // the two routes' storage is reused in turn
+}
+
+Route Navigator::find_route(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options) {
+    begin_route(from_game, goal, options);
+    while (!step(0xFFFFFFFFu)) {}
+    return pending_;
+}
+
+void Navigator::sync_for_query(std::string& stale) {
+    stale.clear();
     try {
         sync();
     } catch (const std::exception& e) {
@@ -79,43 +100,249 @@ void Navigator::find_route(const Voxel& from, const Voxel& to, const SearchLimit
         take_snapshot();
         stale = std::string(" (navigation facts not updated: ") + e.what() + ")";
     }
+}
+
+void Navigator::begin_route(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options) {
+    cancel();
+    sync_for_query(stale_);
+    const Snap s = snap(from_game);
+    if (!s.ok) {
+        pending_ = Route{};
+        pending_.revision = snapshot_->revision();
+        pending_.status = SearchStatus::InvalidStart;
+        pending_.error = "start " + s.what + "." + stale_;
+        return;
+    }
+    begin_route(s.feet, goal, options);
+    pending_.snapped = "start " + s.what + (pending_.snapped.empty() ? "" : "; " + pending_.snapped);
+}
+
+void Navigator::apply_floor_costs(const QueryOptions& options) {
+    active_moves_ = &*moves_;
+    if (options.floor_cost.empty()) return;
+    // The facts keep one class per multiplier of the profile's floor_cost;
+    // an override gives a class another multiplier.
+    std::array<double, 16> mult = snapshot_->multipliers();
+    std::array<bool, 16> set{};
+    for (const auto& [name, m] : options.floor_cost) {
+        if (!(m >= 1.0) || !std::isfinite(m))
+            throw std::invalid_argument("QueryOptions.floor_cost['" + name + "']: the multiplier must be a finite number >= 1");
+        const auto base = profile_.floor_cost.find(name);
+        if (base == profile_.floor_cost.end() || !(base->second > 1.0))
+            throw std::invalid_argument("QueryOptions.floor_cost['" + name +
+                                        "']: only floors the profile's floor_cost gives a multiplier above 1 can be "
+                                        "overridden (the shared facts keep only those apart)");
+        const auto cls = std::size_t(std::find(mult.begin() + 1, mult.end(), base->second) - mult.begin());
+        const double was = snapshot_->multipliers()[cls];
+        if (set[cls] && mult[cls] != m)
+            throw std::invalid_argument("QueryOptions.floor_cost['" + name + "']: floors that share the profile's multiplier " +
+                                        std::to_string(was) + " must get the same override");
+        mult[cls] = m;
+        set[cls] = true;
+    }
+    // A wide footprint over two floors pays the class with the larger index.
+    for (int i = 2; profile_.width > 1 && i < 16; ++i)
+        if (mult[i] < mult[i - 1] && snapshot_->multipliers()[i] > snapshot_->multipliers()[i - 1])
+            throw std::invalid_argument(
+                "QueryOptions.floor_cost: for agents wider than 1 the overrides must keep the order of the profile's multipliers");
+    query_moves_.emplace(*snapshot_, profile_, mult);
+    active_moves_ = &*query_moves_;
+}
+
+void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOptions& options) {
+    cancel();
+    for (const CostZone& z : options.zones) z.validate();
+    if (goal.parts().empty() && !goal.is_flee()) throw std::invalid_argument("Navigator::begin_route: empty goal");
+    Route& out = pending_;
+    out.waypoints.clear();
+    out.error.clear();
+    out.snapped.clear();
+    out.cost = 0.0;
+    out.metrics = {};
+    out.heuristic_scale = 1.0;
+    out.status = SearchStatus::NoPath;
+    if (!slicing_) sync_for_query(stale_);
     out.revision = snapshot_->revision();
+    apply_floor_costs(options);
     if (!is_waypoint(from)) {
         out.status = SearchStatus::InvalidStart;
-        out.error = "start " + why_not_waypoint(from) + "." + stale;
+        out.error = "start " + why_not_waypoint(from) + "." + stale_;
         return;
     }
-    if (!is_waypoint(to)) {
+    goal_ = goal;
+    // Exact goals that are no waypoint: snap them when asked.
+    if (options.snap_goal && !goal_.is_flee()) {
+        std::vector<Goal> parts;
+        for (const Goal::Part& p : goal_.parts()) {
+            Goal one;
+            if (p.kind == Goal::Kind::At && !is_waypoint(p.voxel)) {
+                const Snap s = snap(p.voxel);
+                if (s.ok) {
+                    out.snapped += std::string(out.snapped.empty() ? "" : "; ") + "goal " + s.what;
+                    parts.push_back(Goal::at(s.feet));
+                    continue;
+                }
+            }
+            if (p.kind == Goal::Kind::At) parts.push_back(Goal::at(p.voxel));
+            else if (p.kind == Goal::Kind::Near) parts.push_back(Goal::near(p.point, p.radius));
+            else if (p.kind == Goal::Kind::Column) parts.push_back(Goal::column(p.voxel.x, p.voxel.z));
+            else if (p.kind == Goal::Kind::Level) parts.push_back(Goal::level(p.voxel.y));
+            else parts.push_back(Goal::touch(p.voxel));
+        }
+        goal_ = Goal::any_of(parts);
+    }
+    const std::string unsatisfiable = why_goal_unsatisfiable(goal_);
+    if (!unsatisfiable.empty()) {
         out.status = SearchStatus::InvalidGoal;
-        out.error = "goal " + why_not_waypoint(to) + "." + stale;
+        out.error = unsatisfiable + stale_;
         return;
     }
-    SearchLimits lim = limits;
-    if (!(lim.weight >= 1.0) || !std::isfinite(lim.weight)) lim.weight = 1.0;
-    if (std::isnan(lim.max_cost)) lim.max_cost = std::numeric_limits<double>::infinity();
-    const NavProblem problem(*moves_, snapshot_->index_of(to));
-    search_.run(problem, snapshot_->index_of(from), lim, result_);
+    limits_ = options.limits;
+    if (!(limits_.weight >= 1.0) || !std::isfinite(limits_.weight)) limits_.weight = 1.0;
+    if (std::isnan(limits_.max_cost)) limits_.max_cost = std::numeric_limits<double>::infinity();
+    zones_ = ZoneCosts(options.zones);
+    out.heuristic_scale = zones_.smallest_multiplier();
+    const NavSnapshot::Index start = snapshot_->index_of(from);
+    if (goal_.is_single_voxel() && zones_.empty()) {
+        // The plain query keeps its own, leaner problem.
+        plain_.emplace(*active_moves_, snapshot_->index_of(goal_.parts()[0].voxel));
+        search_.begin(*plain_, start, limits_);
+    } else {
+        bound_.emplace(goal_, *active_moves_);
+        general_.emplace(*active_moves_, *bound_, zones_);
+        search_.begin(*general_, start, limits_);
+    }
+    slicing_ = true;
+}
+
+bool Navigator::step(std::uint32_t max_expansions) {
+    if (!slicing_) return true;
+    const bool done = plain_ ? search_.step(*plain_, max_expansions) : search_.step(*general_, max_expansions);
+    if (done) finish_route(pending_);
+    return done;
+}
+
+void Navigator::cancel() {
+    if (slicing_) {
+        search_.cancel();
+        pending_ = Route{};
+        pending_.status = SearchStatus::NoPath;
+        pending_.error = "the query was cancelled.";
+    }
+    slicing_ = false;
+    plain_.reset();
+    general_.reset();
+    bound_.reset();
+    query_moves_.reset();
+}
+
+void Navigator::finish_route(Route& out) {
+    if (plain_) search_.finish(*plain_, result_);
+    else search_.finish(*general_, result_);
     out.status = result_.status;
     out.metrics = result_.metrics;
-    if (out.status == SearchStatus::NoPath)
-        out.error = std::isfinite(lim.max_cost) ? "no route to the goal costs at most max_cost."
-                                                : "the goal cannot be reached from the start.";
-    if (out.status == SearchStatus::NoPath) out.error += stale;
+    if (out.status == SearchStatus::NoPath) {
+        const bool single = goal_.is_single_voxel(), by_cost = std::isfinite(limits_.max_cost);
+        out.error = single ? (by_cost ? "no route to the goal costs at most max_cost." : "the goal cannot be reached from the start.")
+                           : (by_cost ? "no route to a waypoint satisfying the goal costs at most max_cost."
+                                      : "no waypoint satisfying the goal can be reached from the start.");
+        out.error += stale_;
+    }
     build_route(out);
+    slicing_ = false;
+    plain_.reset();
+    general_.reset();
+    bound_.reset();
+}
+
+// Why no waypoint can satisfy the goal ("" when one may). Sets of feet
+// positions are looked at only up to kMaxLook positions; larger ones (a
+// wide sphere, a plane) are left to the search, which then says no_path.
+std::string Navigator::why_goal_unsatisfiable(const Goal& goal) const {
+    if (goal.is_flee()) return "";
+    constexpr std::int64_t kMaxLook = 1 << 16;
+    const VoxelBox dom = snapshot_->domain();
+    const int w = profile_.width, h = profile_.height;
+    std::string why;
+    for (const Goal::Part& p : goal.parts()) {
+        // The part's feet positions lie in [lo, hi] (inclusive, 64-bit).
+        std::int64_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+        std::string what;
+        switch (p.kind) {
+            case Goal::Kind::At: {
+                const std::string not_here = why_not_waypoint(p.voxel);
+                if (not_here.empty()) return "";
+                what = "goal " + not_here;
+                why += (why.empty() ? "" : "; ") + what;
+                continue;
+            }
+            case Goal::Kind::Near:
+                for (int a = 0; a < 3; ++a) {
+                    lo[a] = std::int64_t(std::max(-4e9, std::ceil(p.point[a] - p.radius)));
+                    hi[a] = std::int64_t(std::min(4e9, std::floor(p.point[a] + p.radius)));
+                }
+                what = "no waypoint lies within " + std::to_string(p.radius) + " voxels of the point";
+                break;
+            case Goal::Kind::Column:
+                lo[0] = hi[0] = p.voxel.x;
+                lo[2] = hi[2] = p.voxel.z;
+                lo[1] = dom.lo.y;
+                hi[1] = std::int64_t(dom.hi.y) - 1;
+                what = "no waypoint lies in column x " + std::to_string(p.voxel.x) + ", z " + std::to_string(p.voxel.z);
+                break;
+            case Goal::Kind::Level:
+                lo[0] = dom.lo.x;
+                hi[0] = std::int64_t(dom.hi.x) - 1;
+                lo[2] = dom.lo.z;
+                hi[2] = std::int64_t(dom.hi.z) - 1;
+                lo[1] = hi[1] = p.voxel.y;
+                what = "no waypoint has its feet at y " + std::to_string(p.voxel.y);
+                break;
+            case Goal::Kind::Touch:
+                for (int a = 0; a < 3; ++a) {
+                    lo[a] = std::int64_t(p.voxel[a]) - (a == 1 ? h : w);
+                    hi[a] = std::int64_t(p.voxel[a]) + 1;
+                }
+                what = "no waypoint lets the agent touch block (" + std::to_string(p.voxel.x) + ", " + std::to_string(p.voxel.y) +
+                       ", " + std::to_string(p.voxel.z) + ")";
+                break;
+        }
+        // Only positions inside the domain can be nodes.
+        for (int a = 0; a < 3; ++a) {
+            lo[a] = std::max<std::int64_t>(lo[a], dom.lo[a]);
+            hi[a] = std::min<std::int64_t>(hi[a], std::int64_t(dom.hi[a]) - 1);
+        }
+        if (lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2]) {
+            why += (why.empty() ? "goal: " : "; ") + what + " (it is outside the world's navigable area)";
+            continue;
+        }
+        const std::int64_t count = (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
+        if (count > kMaxLook) return "";
+        for (std::int64_t y = lo[1]; y <= hi[1]; ++y)
+            for (std::int64_t z = lo[2]; z <= hi[2]; ++z)
+                for (std::int64_t x = lo[0]; x <= hi[0]; ++x) {
+                    const Voxel v{int(x), int(y), int(z)};
+                    if (is_waypoint(v) && goal.satisfied_by(v, w, h)) return "";
+                }
+        why += (why.empty() ? "goal: " : "; ") + what;
+    }
+    return why + ".";
 }
 
 // Waypoints with the exact cost of each move, re-derived from the movement
 // rules so that the route's costs add up without the search's rounding.
 void Navigator::build_route(Route& out) const {
     const auto& states = result_.states;
+    const MovementModel& moves = *active_moves_;
     double total = 0.0;
     for (std::size_t k = 0; k < states.size(); ++k) {
         Waypoint wp{snapshot_->voxel_of(states[k]), static_cast<Action>(result_.tags[k]), 0.0};
         if (k > 0) {
             double best = std::numeric_limits<double>::infinity();
-            moves_->for_each_move(states[k - 1], [&](NavSnapshot::Index t, double cost, Action a) {
+            moves.for_each_move(states[k - 1], [&](NavSnapshot::Index t, double cost, Action a) {
                 if (t == states[k] && a == wp.action && cost < best) best = cost;
             });
+            if (!zones_.empty()) best *= zones_.multiplier(wp.position);
             wp.cost = best;
             total += best;
         }

@@ -10,7 +10,9 @@ std::string to_json(const Route& r) {
     nlohmann::ordered_json j;
     j["status"] = to_string(r.status);
     if (!r.error.empty()) j["error"] = r.error;
+    if (!r.snapped.empty()) j["snapped"] = r.snapped;
     j["cost"] = r.cost;
+    if (r.heuristic_scale != 1.0) j["heuristic_scale"] = r.heuristic_scale;
     j["expanded"] = r.metrics.expanded;
     j["generated"] = r.metrics.generated;
     auto& wps = j["waypoints"] = nlohmann::ordered_json::array();
@@ -19,13 +21,15 @@ std::string to_json(const Route& r) {
     return j.dump();
 }
 
-Route route_from_json(const std::string& text) {
+static Route parse_route(const std::string& text) {
     const auto j = nlohmann::json::parse(text);
     Route r;
     auto st = parse_search_status(j.at("status").get<std::string>());
     if (!st) throw std::runtime_error("unknown route status");
     r.status = *st;
     if (j.contains("error")) r.error = j["error"].get<std::string>();
+    if (j.contains("snapped")) r.snapped = j["snapped"].get<std::string>();
+    r.heuristic_scale = j.value("heuristic_scale", 1.0);
     r.cost = j.at("cost").get<double>();
     r.metrics.expanded = j.value("expanded", std::uint64_t(0));
     r.metrics.generated = j.value("generated", std::uint64_t(0));
@@ -39,6 +43,15 @@ Route route_from_json(const std::string& text) {
         r.waypoints.push_back({{w.at("x").get<int>(), w.at("y").get<int>(), w.at("z").get<int>()}, act, 0.0});
     }
     return r;
+}
+
+Route route_from_json(const std::string& text) {
+    try {
+        return parse_route(text);
+    } catch (const nlohmann::json::exception& e) {
+        // The header promises std::runtime_error: not the JSON library's types.
+        throw std::runtime_error(std::string("route JSON: ") + e.what());
+    }
 }
 
 }  // namespace voxnav

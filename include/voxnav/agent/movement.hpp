@@ -16,6 +16,7 @@
 #include "voxnav/facts/nav_snapshot.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
@@ -31,6 +32,10 @@ public:
     using Index = NavSnapshot::Index;
 
     MovementModel(const NavSnapshot& field, const AgentProfile& profile);
+    /// With other multipliers for the snapshot's floor classes (index = bits
+    /// 4..7 of a fact byte; see NavSnapshot::multipliers()): per-query floor
+    /// costs. [Limit: each >= 1]
+    MovementModel(const NavSnapshot& field, const AgentProfile& profile, const std::array<double, 16>& floor_multipliers);
     /// Reads `field` from now on (same shape; the costs do not change).
     void rebind(const NavSnapshot& field) { field_ = &field; }
 
@@ -59,7 +64,20 @@ public:
     }
 
     /// Admissible and consistent lower bound on the cost from `from` to `goal`.
-    [[nodiscard]] VOXNAV_INLINE double lower_bound(const Voxel& from, const Voxel& goal) const;
+    [[nodiscard]] VOXNAV_INLINE double lower_bound(const Voxel& from, const Voxel& goal) const {
+        // 64-bit differences: any two int32 coordinates.
+        return lower_bound_delta(std::abs(double(from.x) - double(goal.x)), std::abs(double(from.y) - double(goal.y)),
+                                 std::abs(double(from.z) - double(goal.z)));
+    }
+    /// The same bound for a displacement of |dx|, |dy|, |dz| voxels (all >= 0).
+    [[nodiscard]] VOXNAV_INLINE double lower_bound_delta(double dx, double dy, double dz) const;
+    /// Cost per voxel of Euclidean distance that no move undercuts: in 3D for
+    /// pure flyers, horizontally for everyone else (whose height changes can
+    /// be nearly free: falls).
+    [[nodiscard]] double cheapest_rate() const { return h_scale_; }
+    /// True when the bound counts height (pure flyers), false when only
+    /// horizontal distance counts.
+    [[nodiscard]] bool bound_counts_height() const { return metric_ == Metric::Octile3D; }
 
     [[nodiscard]] const NavSnapshot& field() const { return *field_; }
     [[nodiscard]] const AgentProfile& profile() const { return profile_; }
@@ -287,9 +305,7 @@ void MovementModel::fly_moves(const Look& f, Index p, Emit& emit) const {
     }
 }
 
-inline VOXNAV_INLINE double MovementModel::lower_bound(const Voxel& from, const Voxel& goal) const {
-    // 64-bit differences: any two int32 coordinates.
-    const double dx = std::abs(double(from.x) - double(goal.x)), dz = std::abs(double(from.z) - double(goal.z));
+inline VOXNAV_INLINE double MovementModel::lower_bound_delta(double dx, double dy, double dz) const {
     switch (metric_) {
         case Metric::Manhattan2D: return h_scale_ * (dx + dz);
         case Metric::Octile2D: {
@@ -297,7 +313,7 @@ inline VOXNAV_INLINE double MovementModel::lower_bound(const Voxel& from, const 
             return h_scale_ * (hi - lo + std::sqrt(2.0) * lo);
         }
         case Metric::Octile3D: {
-            double v[3] = {dx, std::abs(double(from.y) - double(goal.y)), dz};
+            double v[3] = {dx, dy, dz};
             std::sort(v, v + 3);  // v[0] <= v[1] <= v[2]
             return h_scale_ * ((v[2] - v[1]) + std::sqrt(2.0) * (v[1] - v[0]) + std::sqrt(3.0) * v[0]);
         }

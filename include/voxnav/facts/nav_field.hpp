@@ -117,6 +117,10 @@ private:
     SyncStats stats_;
     std::shared_ptr<const NavSnapshot> current_;
     std::atomic<std::uint64_t> revision_{0};
+    // The published transform, readable without the lock (a torn read only
+    // sends sync down the locked path).
+    std::atomic<double> transform_published_[4] = {1.0, 0.0, 0.0, 0.0};
+    [[nodiscard]] bool transform_published(const WorldTransform& t) const;
 };
 
 }  // namespace voxnav

@@ -26,6 +26,7 @@
 #include "voxnav/facts/paged_array.hpp"
 #include "voxnav/search/status.hpp"
 #include "voxnav/world/box.hpp"
+#include "voxnav/world/transform.hpp"
 
 #include <array>
 #include <cstdint>
@@ -97,6 +98,8 @@ public:
     // --- what this version describes ----------------------------------------
     /// The world revision these facts were derived from.
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
+    /// The world's game-space transform when this version was published.
+    [[nodiscard]] const WorldTransform& transform() const { return transform_; }
     /// Slots in use or free: node ids are below slot_capacity() << 12.
     [[nodiscard]] std::uint32_t slot_capacity() const { return std::uint32_t(slots_.size()); }
     [[nodiscard]] std::size_t chunk_count() const { return chunks_; }
@@ -132,6 +135,7 @@ private:
     std::size_t table_used_ = 0;                            // live + tombstones
     std::size_t chunks_ = 0, mixed_chunks_ = 0;
     std::uint64_t revision_ = 0;
+    WorldTransform transform_;
     std::array<double, 16> multipliers_{};
     std::optional<VoxelBox> bounds_;
     VoxelBox chunk_box_;  // chunk coordinates covered by navigable chunks (grows only)

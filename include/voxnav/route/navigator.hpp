@@ -20,53 +20,38 @@
 /// share one NavField automatically.
 ///
 /// Queries never throw: bad positions come back as a status with an error
-/// sentence.
+/// sentence. (Invalid QueryOptions, a programming error, throw
+/// std::invalid_argument before any search.)
+///
+/// Goals and per-query costs:
+///
+///   voxnav::QueryOptions q;
+///   q.zones.push_back(voxnav::CostZone::sphere({20, 64, 5}, 4.0, voxnav::CostZone::forbid));
+///   voxnav::Route r = nav.find_route(npc_feet, voxnav::Goal::touch(chest), q);
+///
+/// Searches that fit a tick (the same route, cost and expansions as one call):
+///
+///   nav.begin_route(npc_feet, voxnav::Goal::near(player, 3.0));
+///   // each tick:
+///   if (nav.step(2000)) { const voxnav::Route& r = nav.route(); ... }
+///
+/// Positions in game units (through the snapshot's WorldTransform) snap to
+/// the waypoint the NPC occupies; see snap().
 #pragma once
 
 #include "voxnav/agent/movement.hpp"
 #include "voxnav/facts/nav_field.hpp"
+#include "voxnav/route/goal.hpp"
+#include "voxnav/route/nav_problem.hpp"
+#include "voxnav/route/query_costs.hpp"
 #include "voxnav/route/route.hpp"
 #include "voxnav/search/astar.hpp"
 
+#include <limits>
 #include <memory>
 #include <optional>
 
 namespace voxnav {
-
-/// The movement layer as an AStar problem: states are snapshot node ids.
-class NavProblem {
-public:
-    using State = NavSnapshot::Index;
-    NavProblem(const MovementModel& moves, State goal)
-        : moves_(&moves), field_(&moves.field()), goal_(goal), goal_voxel_(moves.field().voxel_of(goal)) {}
-
-    [[nodiscard]] std::uint64_t hash(State s) const { return s; }
-    [[nodiscard]] std::size_t dense_size() const { return std::size_t(field_->slot_capacity()) << NavSnapshot::local_bits; }
-    [[nodiscard]] std::uint32_t dense_index(State s) const { return s; }
-    [[nodiscard]] bool is_goal(State s) const { return s == goal_; }
-    [[nodiscard]] VOXNAV_INLINE double heuristic(State s) const {
-        // Most states come from the chunk of the last one: keep its origin.
-        const std::uint32_t slot = s >> NavSnapshot::local_bits;
-        if (slot != cached_slot_) {
-            cached_slot_ = slot;
-            cached_origin_ = field_->slot(slot).chunk * 16;
-        }
-        const Voxel v(cached_origin_.x + int(s & 15u), cached_origin_.y + int((s >> 8) & 15u), cached_origin_.z + int((s >> 4) & 15u));
-        return moves_->lower_bound(v, goal_voxel_);
-    }
-    template <class F>
-    void for_each_successor(State s, F&& f) const {
-        moves_->for_each_move(s, [&](State t, double cost, Action a) VOXNAV_INLINE { f(t, cost, static_cast<std::uint8_t>(a)); });
-    }
-
-private:
-    const MovementModel* moves_;
-    const NavSnapshot* field_;
-    State goal_;
-    Voxel goal_voxel_;
-    mutable std::uint32_t cached_slot_ = 0xFFFFFFFFu;  // one problem per search, one thread
-    mutable Voxel cached_origin_{0};
-};
 
 class Navigator {
 public:
@@ -89,6 +74,84 @@ public:
     [[nodiscard]] Route find_route(const Voxel& from, const Voxel& to, const SearchLimits& limits = {});
     /// As above, reusing `out`'s storage.
     void find_route(const Voxel& from, const Voxel& to, const SearchLimits& limits, Route& out);
+    /// A route from `from` to any waypoint satisfying `goal`, with the
+    /// query's limits, cost zones and floor costs.
+    [[nodiscard]] Route find_route(const Voxel& from, const Goal& goal, const QueryOptions& options = {});
+    void find_route(const Voxel& from, const Goal& goal, const QueryOptions& options, Route& out);
+    /// From an NPC's position in game units (feet centre), snapped first
+    /// (snap()); Route::snapped says what was done.
+    [[nodiscard]] Route find_route(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options = {});
+
+    // --- sliced queries: one search spread over several ticks ---------------
+    /// Starts a query (cancelling any in progress) on the latest facts, which
+    /// it keeps until it ends, whatever is edited meanwhile. Bad positions end
+    /// it at once with an error status (step returns true).
+    void begin_route(const Voxel& from, const Goal& goal, const QueryOptions& options = {});
+    void begin_route(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options = {});
+    /// Runs at most `max_expansions` expansions; true when the query is over
+    /// and route() holds the answer. True at once when none is in progress.
+    bool step(std::uint32_t max_expansions);
+    /// True between begin_route and the step that ends it.
+    [[nodiscard]] bool route_in_progress() const { return slicing_; }
+    /// Drops the query in progress (route() is then a no_path saying so).
+    void cancel();
+    /// The answer of the last sliced query (valid once step returned true).
+    [[nodiscard]] const Route& route() const { return pending_; }
+
+    // --- positions ----------------------------------------------------------
+    struct Snap {
+        bool ok = false;
+        Voxel feet{0};      ///< the waypoint snapped to (when ok)
+        std::string what;   ///< one sentence: what was done, or why it failed
+    };
+    /// The largest distance snap() moves a position sideways or up. [Units: voxels]
+    static constexpr double snap_radius = 1.5;
+    /// The waypoint an NPC whose feet centre is at `feet` (in voxel units,
+    /// fractional) occupies, in this order: (1) the position holding the
+    /// feet (feet y rounded down after adding 1/32, to absorb float error);
+    /// (2) if that position is open air, the first waypoint straight below
+    /// it within jump_height + 1 voxels (mid jump); (3) the nearest waypoint
+    /// whose feet centre lies within snap_radius (inside a wall, on a ledge's
+    /// edge; ties: lower, then smaller x, then smaller z). Otherwise fails
+    /// (above a pit, deep inside rock).
+    [[nodiscard]] Snap snap_voxel_units(const glm::dvec3& feet) const;
+    /// snap_voxel_units of a game-space position (the snapshot's transform).
+    [[nodiscard]] Snap snap(const glm::dvec3& game_position) const;
+    /// snap of a voxel given as feet position (its feet centre).
+    [[nodiscard]] Snap snap(const Voxel& feet) const;
+    /// Game-space feet centre of an agent of this profile standing at `feet`.
+    [[nodiscard]] glm::dvec3 to_game(const Voxel& feet) const;
+    /// The waypoints' feet centres in game units.
+    [[nodiscard]] std::vector<glm::dvec3> to_game(const Route& route) const;
+
+    // --- re-planning ---------------------------------------------------------
+    struct RouteCheck {
+        bool valid = true;
+        /// First waypoint no longer reached by its move (0: the start is no
+        /// longer a waypoint); waypoints.size() when valid.
+        std::size_t first_invalid = 0;
+        std::string why;            ///< one sentence when invalid
+        bool unchanged = false;     ///< same world revision: nothing had to be read
+    };
+    /// Whether a route (from this navigator's agent) can still be followed on
+    /// the latest facts: every waypoint is still one and every move still
+    /// exists with its action. Reads only the chunks the route crosses; a
+    /// route of the current revision costs nothing. Call sync() first to see
+    /// the latest edits. Routes from smooth_route() are checked segment by
+    /// segment as smooth_route builds them.
+    [[nodiscard]] RouteCheck check_route(const Route& route);
+
+    // --- smoothing -----------------------------------------------------------
+    /// A route that is easier to follow: runs of walk waypoints at one level
+    /// merged into straight segments, where every position the footprint
+    /// sweeps along the segment (the positions whose voxel the moving
+    /// footprint corner crosses) is a dry waypoint at that level and the
+    /// segment costs no more than the steps it replaces (its length /
+    /// walk_speed times the dearest floor and zone multiplier it crosses).
+    /// Jump, fall, swim and fly waypoints keep their place and tag. Pass the
+    /// query's zones so segments never cut through them. Compare the
+    /// waypoint count and cost with the input to see what it did.
+    [[nodiscard]] Route smooth_route(const Route& route, const std::vector<CostZone>& zones = {}) const;
 
     /// True where a route may start or end for this agent (on the snapshot
     /// of the last query or sync).
@@ -110,7 +173,17 @@ public:
 
 private:
     void take_snapshot();
+    void sync_for_query(std::string& stale);
+    void finish_route(Route& out);
     void build_route(Route& out) const;
+    [[nodiscard]] std::string why_goal_unsatisfiable(const Goal& goal) const;
+    void apply_floor_costs(const QueryOptions& options);
+    /// Largest floor-times-zone multiplier over the positions a straight walk
+    /// from a to b (same y) sweeps, or +inf when one of them is not a dry waypoint.
+    [[nodiscard]] double sweep_multiplier(const Voxel& a, const Voxel& b, const ZoneCosts* zones) const;
+    [[nodiscard]] bool smoothed_segment_clear(const Voxel& a, const Voxel& b) const {
+        return sweep_multiplier(a, b, nullptr) != std::numeric_limits<double>::infinity();
+    }
 
     const World* world_;
     AgentProfile profile_;
@@ -119,6 +192,19 @@ private:
     std::optional<MovementModel> moves_;
     AStar<NavProblem> search_;
     SearchResult<NavSnapshot::Index> result_;
+
+    // The query in progress (one-shot queries run through it too).
+    bool slicing_ = false;
+    Goal goal_;
+    SearchLimits limits_;
+    std::string stale_;                          // why the facts could not be updated, if so
+    std::optional<MovementModel> query_moves_;   // with per-query floor costs
+    const MovementModel* active_moves_ = nullptr;
+    ZoneCosts zones_;
+    std::optional<GoalBound> bound_;
+    std::optional<NavProblem> plain_;            // exactly one of these two is set
+    std::optional<GoalProblem> general_;
+    Route pending_;
 };
 
 }  // namespace voxnav

@@ -26,12 +26,18 @@ struct Route {
     SearchMetrics metrics;
     /// World revision (World::revision()) of the facts the route was computed on.
     std::uint64_t revision = 0;
+    /// What snapping did to the start or goal (one sentence each), or empty.
+    std::string snapped;
+    /// The factor the heuristic was scaled by to stay admissible under cost
+    /// zones cheaper than 1 (the product of their multipliers); 1 otherwise.
+    double heuristic_scale = 1.0;
 
     /// True for Found and Partial: there is a route to follow.
     [[nodiscard]] bool usable() const { return status == SearchStatus::Found || status == SearchStatus::Partial; }
 };
 
-/// Route JSON: status, cost, expanded, generated, waypoints (and error).
+/// Route JSON: status, cost, expanded, generated, waypoints (and error;
+/// snapped and heuristic_scale when they say something).
 [[nodiscard]] std::string to_json(const Route& route);
 /// Parses route JSON (as to_json writes it). Throws std::runtime_error.
 [[nodiscard]] Route route_from_json(const std::string& text);

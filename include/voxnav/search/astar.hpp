@@ -21,6 +21,15 @@
 ///   voxnav::SearchResult<Problem::State> out;
 ///   search.run(problem, start, limits, out);
 ///
+/// Sliced (spread over several game ticks), with the same result:
+///
+///   search.begin(problem, start, limits);
+///   while (!search.step(problem, 1000)) { /* next tick */ }
+///   search.finish(problem, out);
+///
+/// Any problem type with the same State may be run by one AStar (its memory
+/// is shared); the problem passed to step and finish must be the one begun.
+///
 /// Memory: per distinct node 21 bytes (a 16-byte record for 32-bit states, a
 /// heap position and a move tag) and at most 16 bytes of open
 /// list, plus an index: a hash table of 8-16 bytes per node, or, for dense
@@ -76,7 +85,29 @@ public:
 
     /// Searches from `start` until the goal, the node cap or exhaustion.
     /// Does not check that start or goal are valid: callers report those.
-    void run(const Problem& problem, State start, const SearchLimits& limits, SearchResult<State>& out);
+    template <class P = Problem>
+    void run(const P& problem, State start, const SearchLimits& limits, SearchResult<State>& out) {
+        begin(problem, start, limits);
+        while (!step(problem, 0xFFFFFFFFu)) {}
+        finish(problem, out);
+    }
+
+    /// Starts a sliced search (discarding any search in progress).
+    template <class P = Problem>
+    void begin(const P& problem, State start, const SearchLimits& limits);
+    /// Runs at most `max_expansions` expansions; true once the search is over
+    /// (goal, node cap, max_cost or exhaustion). Calls after that do nothing.
+    template <class P = Problem>
+    bool step(const P& problem, std::uint32_t max_expansions);
+    /// The answer of a search that is over (step returned true).
+    template <class P = Problem>
+    void finish(const P& problem, SearchResult<State>& out) const;
+    /// True between begin and the step that ends the search.
+    [[nodiscard]] bool in_progress() const { return active_ && !done_; }
+    /// Expansions of the current or last search so far.
+    [[nodiscard]] std::uint64_t expanded() const { return expanded_; }
+    /// Forgets the search in progress (its memory stays for the next one).
+    void cancel() { active_ = false; done_ = false; }
 
     /// Bytes of search memory reserved (the direct index counts in full).
     [[nodiscard]] std::size_t memory_bytes() const {
@@ -173,8 +204,9 @@ private:
     std::size_t slot_of(std::uint64_t h) const { return static_cast<std::size_t>((h * 0x9E3779B97F4A7C15ull) >> shift_); }
 
     /// Index of the node for `s`, creating it when new.
-    VOXNAV_INLINE std::uint32_t find_or_add(const Problem& problem, const State& s, bool& added) {
-        if constexpr (detail::has_dense_states<Problem>::value) {
+    template <class P>
+    VOXNAV_INLINE std::uint32_t find_or_add(const P& problem, const State& s, bool& added) {
+        if constexpr (detail::has_dense_states<P>::value) {
             if (dense_) {
                 const std::uint32_t idx = problem.dense_index(s);
                 std::uint32_t page = dir_[idx >> kPageBits];
@@ -215,8 +247,9 @@ private:
 
     // Empties the slots of the last search's nodes, newest first: each node's
     // probe path then still holds only older, not yet emptied, nodes.
-    void reset_table(const Problem& problem) {
-        if constexpr (detail::has_dense_states<Problem>::value) {
+    template <class P>
+    void reset_table(const P& problem) {
+        if constexpr (detail::has_dense_states<P>::value) {
             if (dense_) {
                 // Pages are zeroed whole (1 KiB each) and handed back.
                 std::fill(arena_.begin(), arena_.begin() + std::ptrdiff_t(touched_.size() * kPage), 0u);
@@ -240,7 +273,8 @@ private:
         tags_.clear();
     }
 
-    void grow_table(const Problem& problem) {
+    template <class P>
+    void grow_table(const P& problem) {
         std::size_t size = std::max<std::size_t>(table_.size() * 2, 1 << 12);
         while (nodes_.size() * 2 > size) size *= 2;
         table_.assign(size, kNone);
@@ -256,11 +290,12 @@ private:
 
     // Chooses direct indexing when the problem's states are dense; clears
     // whichever index the last search used.
-    void prepare_index(const Problem& problem) {
+    template <class P>
+    void prepare_index(const P& problem) {
         if (table_.empty()) grow_table(problem);
         reset_table(problem);
         dense_ = false;
-        if constexpr (detail::has_dense_states<Problem>::value) {
+        if constexpr (detail::has_dense_states<P>::value) {
             const std::size_t n = problem.dense_size();
             if (n <= kDenseLimit) {
                 const std::size_t keys = (n + kPage - 1) >> kPageBits;
@@ -293,46 +328,73 @@ private:
     std::vector<HeapEntry> heap_;
     std::size_t heap_peak_ = 0;
     unsigned shift_ = 64;
+
+    // The search in progress, kept between steps.
+    bool active_ = false, done_ = false, capped_ = false;
+    SearchLimits limits_;
+    double weight_ = 1.0;
+    std::uint32_t best_ = kNone, found_ = kNone;
+    double best_h_ = 0.0, best_g_ = 0.0;
+    std::uint64_t expanded_ = 0, relaxed_ = 0, improved_ = 0;
+    double microseconds_ = 0.0;
 };
 
 template <class Problem>
-void AStar<Problem>::run(const Problem& problem, State start, const SearchLimits& limits, SearchResult<State>& out) {
+template <class P>
+void AStar<Problem>::begin(const P& problem, State start, const SearchLimits& limits) {
     const auto t0 = std::chrono::steady_clock::now();
-    out.states.clear();
-    out.tags.clear();
-    out.step_costs.clear();
-    out.cost = 0.0;
-    out.metrics = {};
     prepare_index(problem);
     heap_.clear();
     heap_peak_ = 0;
-
-    const double w = limits.weight >= 1.0 ? limits.weight : 1.0;
+    limits_ = limits;
+    weight_ = limits.weight >= 1.0 ? limits.weight : 1.0;
     bool added = false;
     const std::uint32_t root = find_or_add(problem, start, added);
     nodes_[root].g = 0.0;
-    heap_push(root, w * problem.heuristic(start));
+    best_h_ = problem.heuristic(start);
+    best_g_ = 0.0;
+    heap_push(root, weight_ * best_h_);
+    best_ = root;
+    found_ = kNone;
+    expanded_ = relaxed_ = improved_ = 0;
+    capped_ = false;
+    active_ = true;
+    done_ = false;
+    microseconds_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+}
 
-    std::uint32_t best = root, found = kNone;
-    double best_h = problem.heuristic(start), best_g = 0.0;
-    std::uint64_t expanded = 0, relaxed = 0, improved = 0;
-    bool capped = false;
-
+template <class Problem>
+template <class P>
+bool AStar<Problem>::step(const P& problem, std::uint32_t max_expansions) {
+    if (!active_ || done_) return true;
+    const auto t0 = std::chrono::steady_clock::now();
+    const double w = weight_;
+    // Locals for the loop; written back when the slice ends.
+    std::uint32_t best = best_;
+    double best_h = best_h_, best_g = best_g_;
+    std::uint64_t expanded = expanded_, relaxed = relaxed_, improved = improved_;
+    std::uint32_t slice = 0;
+    bool over = true;
     while (!heap_.empty()) {
+        if (slice == max_expansions) {
+            over = false;
+            break;
+        }
         const std::uint32_t n = heap_pop();
         const State s = nodes_[n].state;
         const double g = nodes_[n].g;
         const double h = problem.heuristic(s);
-        if (g + h > limits.max_cost) continue;
+        if (g + h > limits_.max_cost) continue;
         if (problem.is_goal(s)) {
-            found = n;
+            found_ = n;
             break;
         }
-        if (expanded >= limits.max_nodes) {
-            capped = true;
+        if (expanded >= limits_.max_nodes) {
+            capped_ = true;
             break;
         }
         ++expanded;
+        ++slice;
         if (h < best_h || (h == best_h && g < best_g)) {
             best = n;
             best_h = h;
@@ -360,17 +422,36 @@ void AStar<Problem>::run(const Problem& problem, State start, const SearchLimits
             }
         });
     }
+    best_ = best;
+    best_h_ = best_h;
+    best_g_ = best_g;
+    expanded_ = expanded;
+    relaxed_ = relaxed;
+    improved_ = improved;
+    done_ = over;
+    microseconds_ += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    return done_;
+}
 
+template <class Problem>
+template <class P>
+void AStar<Problem>::finish(const P&, SearchResult<State>& out) const {
+    out.states.clear();
+    out.tags.clear();
+    out.step_costs.clear();
+    out.cost = 0.0;
+    out.metrics = {};
     std::uint32_t end = kNone;
-    if (found != kNone) {
+    if (found_ != kNone) {
         out.status = SearchStatus::Found;
-        end = found;
-    } else if (capped) {
+        end = found_;
+    } else if (capped_) {
         out.status = SearchStatus::Partial;
-        end = best;
+        end = best_;
     } else {
         out.status = SearchStatus::NoPath;
     }
+    if (!active_) end = kNone;
     for (std::uint32_t n = end; n != kNone; n = nodes_[n].parent) {
         out.states.push_back(nodes_[n].state);
         out.tags.push_back(tags_[n]);
@@ -381,11 +462,11 @@ void AStar<Problem>::run(const Problem& problem, State start, const SearchLimits
     std::reverse(out.tags.begin(), out.tags.end());
     std::reverse(out.step_costs.begin(), out.step_costs.end());
     if (end != kNone) out.cost = nodes_[end].g;
-    out.metrics.expanded = expanded;
+    out.metrics.expanded = expanded_;
     out.metrics.generated = nodes_.size();
-    out.metrics.relaxed = relaxed;
-    out.metrics.improved = improved;
-    out.metrics.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    out.metrics.relaxed = relaxed_;
+    out.metrics.improved = improved_;
+    out.metrics.microseconds = microseconds_;
 }
 
 }  // namespace voxnav

@@ -23,6 +23,7 @@
 
 #include "voxnav/world/block.hpp"
 #include "voxnav/world/box.hpp"
+#include "voxnav/world/transform.hpp"
 
 #include <glm/vec3.hpp>
 #include <openvdb/openvdb.h>
@@ -47,19 +48,6 @@ struct ChunkHash {
     }
 };
 using ChunkSet = std::unordered_set<Voxel, ChunkHash>;
-
-/// Maps a game's float positions to voxels and back.
-struct WorldTransform {
-    /// Edge length of one voxel in game units. [Limit: > 0]
-    double voxel_size = 1.0;
-    /// Game-space position of voxel (0, 0, 0)'s minimum corner.
-    glm::dvec3 origin{0.0, 0.0, 0.0};
-
-    /// The voxel containing a game-space point.
-    [[nodiscard]] Voxel to_voxel(const glm::dvec3& p) const;
-    /// Game-space centre of the voxel's floor face: where feet in that voxel stand.
-    [[nodiscard]] glm::dvec3 to_world(const Voxel& v) const;
-};
 
 class World {
 public:

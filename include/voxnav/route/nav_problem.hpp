@@ -1,0 +1,143 @@
+/// @file nav_problem.hpp
+/// @brief The movement layer as AStar problems (states are NavSnapshot node
+/// ids): NavProblem for the plain voxel-to-voxel query, and GoalProblem for
+/// any Goal with per-query cost zones. Used by Navigator; a game does not
+/// need them unless it drives AStar itself.
+#pragma once
+
+#include "voxnav/agent/movement.hpp"
+#include "voxnav/route/goal.hpp"
+#include "voxnav/route/query_costs.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace voxnav {
+
+/// Node id -> voxel, keeping the last chunk's origin: most lookups in a row
+/// fall in one chunk. One per search and thread.
+class VoxelOfNode {
+public:
+    explicit VoxelOfNode(const NavSnapshot& f) : field_(&f) {}
+    [[nodiscard]] VOXNAV_INLINE Voxel operator()(NavSnapshot::Index s) const {
+        const std::uint32_t slot = s >> NavSnapshot::local_bits;
+        if (slot != slot_) {
+            slot_ = slot;
+            origin_ = field_->slot(slot).chunk * 16;
+        }
+        return {origin_.x + int(s & 15u), origin_.y + int((s >> 8) & 15u), origin_.z + int((s >> 4) & 15u)};
+    }
+
+private:
+    const NavSnapshot* field_;
+    mutable std::uint32_t slot_ = 0xFFFFFFFFu;
+    mutable Voxel origin_{0};
+};
+
+/// The plain query: one goal voxel, the profile's costs.
+class NavProblem {
+public:
+    using State = NavSnapshot::Index;
+    NavProblem(const MovementModel& moves, State goal)
+        : moves_(&moves), field_(&moves.field()), goal_(goal), goal_voxel_(moves.field().voxel_of(goal)), voxel_(moves.field()) {}
+
+    [[nodiscard]] std::uint64_t hash(State s) const { return s; }
+    [[nodiscard]] std::size_t dense_size() const { return std::size_t(field_->slot_capacity()) << NavSnapshot::local_bits; }
+    [[nodiscard]] std::uint32_t dense_index(State s) const { return s; }
+    [[nodiscard]] bool is_goal(State s) const { return s == goal_; }
+    [[nodiscard]] VOXNAV_INLINE double heuristic(State s) const { return moves_->lower_bound(voxel_(s), goal_voxel_); }
+    template <class F>
+    void for_each_successor(State s, F&& f) const {
+        moves_->for_each_move(s, [&](State t, double cost, Action a) VOXNAV_INLINE { f(t, cost, static_cast<std::uint8_t>(a)); });
+    }
+
+private:
+    const MovementModel* moves_;
+    const NavSnapshot* field_;
+    State goal_;
+    Voxel goal_voxel_;
+    VoxelOfNode voxel_;
+};
+
+/// A goal bound to one agent: the goal test and its admissible, consistent
+/// lower bound (see goal.hpp for which bound each kind uses).
+class GoalBound {
+public:
+    GoalBound(const Goal& goal, const MovementModel& moves);
+    [[nodiscard]] bool satisfied(const Voxel& v) const { return goal_->satisfied_by(v, width_, height_); }
+    [[nodiscard]] double lower_bound(const Voxel& v) const;
+
+private:
+    struct Region {
+        double lo[3], hi[3];      // bounding box of the part's feet positions (may be infinite)
+        bool sphere = false;      // also bound by the Euclidean distance to the sphere
+        glm::dvec3 centre{0.0};
+        double radius = 0.0;
+    };
+    const Goal* goal_;
+    const MovementModel* moves_;
+    int width_, height_;
+    std::vector<Region> regions_;
+};
+
+/// Cost zones of one query: the product of the multipliers of the zones that
+/// hold a voxel. Zones are tested after their common bounding box.
+class ZoneCosts {
+public:
+    ZoneCosts() = default;
+    explicit ZoneCosts(const std::vector<CostZone>& zones);
+    [[nodiscard]] bool empty() const { return zones_.empty(); }
+    [[nodiscard]] VOXNAV_INLINE double multiplier(const Voxel& v) const {
+        if (v.x < lo_.x || v.y < lo_.y || v.z < lo_.z || v.x > hi_.x || v.y > hi_.y || v.z > hi_.z) return 1.0;
+        double m = 1.0;
+        for (const CostZone& z : zones_)
+            if (z.contains(v)) m *= z.multiplier;
+        return m;
+    }
+    /// The smallest multiplier any move can get: the product of those below 1.
+    [[nodiscard]] double smallest_multiplier() const { return smallest_; }
+
+private:
+    std::vector<CostZone> zones_;
+    glm::dvec3 lo_{0.0}, hi_{-1.0};
+    double smallest_ = 1.0;
+};
+
+/// Any goal, with cost zones. The heuristic is the goal's bound times the
+/// zones' smallest multiplier, so routes stay optimal at weight 1.
+class GoalProblem {
+public:
+    using State = NavSnapshot::Index;
+    GoalProblem(const MovementModel& moves, const GoalBound& goal, const ZoneCosts& zones)
+        : moves_(&moves), field_(&moves.field()), goal_(&goal), zones_(&zones),
+          h_factor_(zones.smallest_multiplier()), voxel_(moves.field()), voxel_t_(moves.field()) {}
+
+    [[nodiscard]] std::uint64_t hash(State s) const { return s; }
+    [[nodiscard]] std::size_t dense_size() const { return std::size_t(field_->slot_capacity()) << NavSnapshot::local_bits; }
+    [[nodiscard]] std::uint32_t dense_index(State s) const { return s; }
+    [[nodiscard]] bool is_goal(State s) const { return goal_->satisfied(voxel_(s)); }
+    [[nodiscard]] double heuristic(State s) const { return h_factor_ * goal_->lower_bound(voxel_(s)); }
+    template <class F>
+    void for_each_successor(State s, F&& f) const {
+        if (zones_->empty()) {
+            moves_->for_each_move(s, [&](State t, double cost, Action a) VOXNAV_INLINE { f(t, cost, static_cast<std::uint8_t>(a)); });
+            return;
+        }
+        moves_->for_each_move(s, [&](State t, double cost, Action a) {
+            const double m = zones_->multiplier(voxel_t_(t));
+            if (m != CostZone::forbid) f(t, cost * m, static_cast<std::uint8_t>(a));
+        });
+    }
+    [[nodiscard]] double zone_multiplier(State s) const { return zones_->multiplier(voxel_t_(s)); }
+
+private:
+    const MovementModel* moves_;
+    const NavSnapshot* field_;
+    const GoalBound* goal_;
+    const ZoneCosts* zones_;
+    double h_factor_;
+    VoxelOfNode voxel_, voxel_t_;
+};
+
+}  // namespace voxnav

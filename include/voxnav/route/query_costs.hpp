@@ -1,0 +1,76 @@
+/// @file query_costs.hpp
+/// @brief Per-query costs: zones that make moves dearer (danger: a lava
+/// field, a guard's sight) or cheaper (a road, cover), and per-query
+/// overrides of the profile's floor costs. They change one query only; the
+/// shared navigation facts stay as they are.
+///
+///   voxnav::QueryOptions q;
+///   q.zones.push_back(voxnav::CostZone::sphere({40, 64, 12}, 6.0, voxnav::CostZone::forbid));  // never enter
+///   q.zones.push_back(voxnav::CostZone::box({{0, 63, 0}, {64, 66, 3}}, 0.5));                 // the road
+///   q.floor_cost["soul_sand"] = 8.0;   // this NPC hates soul sand today
+///
+/// A zone multiplies the cost of every move whose *end* waypoint (feet
+/// voxel) lies inside it; overlapping zones multiply. Routes stay optimal:
+/// the heuristic is scaled by the smallest multiplier a move can get, the
+/// product of all multipliers below 1 (say so in the route's figures).
+/// Zones are a list checked against each generated move after a test of
+/// their bounding box; measured on the bench (`voxnav bench --zones`), a list
+/// of up to 64 spheres costs less than a sparse grid would to build per query.
+#pragma once
+
+#include "voxnav/search/status.hpp"
+#include "voxnav/world/box.hpp"
+
+#include <glm/vec3.hpp>
+
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace voxnav {
+
+struct CostZone {
+    /// A multiplier that forbids entering the zone.
+    static constexpr double forbid = std::numeric_limits<double>::infinity();
+    enum class Shape : std::uint8_t { Sphere, Box };
+
+    Shape shape = Shape::Sphere;
+    glm::dvec3 centre{0.0};  ///< Sphere: centre [Units: voxels]
+    double radius = 0.0;     ///< Sphere: feet voxels at Euclidean distance <= radius are inside [Units: voxels]
+    VoxelBox box;            ///< Box: half-open box of feet voxels
+    /// Cost factor for moves ending inside. [Limit: > 0; `forbid` = +inf]
+    double multiplier = 1.0;
+
+    static CostZone sphere(const glm::dvec3& centre, double radius, double multiplier);
+    static CostZone in_box(const VoxelBox& box, double multiplier);
+
+    [[nodiscard]] bool contains(const Voxel& v) const {
+        if (shape == Shape::Box) return box.contains(v);
+        const glm::dvec3 d = glm::dvec3(v) - centre;
+        return d.x * d.x + d.y * d.y + d.z * d.z <= radius * radius;
+    }
+    /// Throws std::invalid_argument naming the bad field.
+    void validate() const;
+};
+
+/// Everything a query may add to the start and the goal.
+struct QueryOptions {
+    SearchLimits limits;
+    std::vector<CostZone> zones;
+    /// Floor block name -> multiplier (>= 1) for this query, in place of the
+    /// profile's. Only blocks the profile's floor_cost lists with a multiplier
+    /// above 1 can be overridden: the shared facts keep only those apart. For
+    /// agents wider than 1, the overrides must keep the order of the profile's
+    /// multipliers (a footprint over two floors pays the dearer one).
+    std::map<std::string, double> floor_cost;
+    /// An exact goal (Goal::at) that is not a waypoint snaps to the nearest
+    /// one, as the start given in game units does (Navigator::snap).
+    bool snap_goal = false;
+};
+
+/// Parses a CLI zone `X,Y,Z:R:M` (M a number or `inf`) as a sphere. Throws
+/// std::invalid_argument naming the text.
+[[nodiscard]] CostZone parse_zone(const std::string& text);
+
+}  // namespace voxnav

@@ -1,0 +1,159 @@
+#include "voxnav/route/goal.hpp"
+
+#include "query_text.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace voxnav {
+using namespace query_text;
+namespace {
+
+std::string number(double v) {
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+std::string triple(const glm::dvec3& p) { return number(p.x) + "," + number(p.y) + "," + number(p.z); }
+std::string triple(const Voxel& v) { return std::to_string(v.x) + "," + std::to_string(v.y) + "," + std::to_string(v.z); }
+
+}  // namespace
+
+Goal Goal::at(const Voxel& feet) {
+    Goal g;
+    g.parts_.push_back({Kind::At, feet, {}, 0.0});
+    return g;
+}
+
+Goal Goal::near(const glm::dvec3& point, double radius) {
+    if (!finite(point) || !std::isfinite(radius) || radius < 0)
+        throw std::invalid_argument("Goal::near: the point must be finite and the radius a number >= 0");
+    Goal g;
+    g.parts_.push_back({Kind::Near, Voxel(0), point, radius});
+    return g;
+}
+
+Goal Goal::column(int x, int z) {
+    Goal g;
+    g.parts_.push_back({Kind::Column, Voxel(x, 0, z), {}, 0.0});
+    return g;
+}
+
+Goal Goal::level(int y) {
+    Goal g;
+    g.parts_.push_back({Kind::Level, Voxel(0, y, 0), {}, 0.0});
+    return g;
+}
+
+Goal Goal::touch(const Voxel& block) {
+    Goal g;
+    g.parts_.push_back({Kind::Touch, block, {}, 0.0});
+    return g;
+}
+
+Goal Goal::any_of(const std::vector<Goal>& goals) {
+    if (goals.empty()) throw std::invalid_argument("Goal::any_of: no goals given");
+    Goal g;
+    for (const Goal& one : goals) {
+        if (one.is_flee()) throw std::invalid_argument("Goal::any_of: a flee goal cannot be one of several goals");
+        g.parts_.insert(g.parts_.end(), one.parts_.begin(), one.parts_.end());
+    }
+    return g;
+}
+
+Goal Goal::flee(const std::vector<Threat>& threats) {
+    if (threats.empty()) throw std::invalid_argument("Goal::flee: no threats given");
+    for (const Threat& t : threats)
+        if (!finite(t.point) || !std::isfinite(t.radius) || t.radius < 0)
+            throw std::invalid_argument("Goal::flee: each threat needs a finite point and a radius >= 0");
+    Goal g;
+    g.threats_ = threats;
+    return g;
+}
+
+static double distance2(const Voxel& v, const glm::dvec3& p) {
+    const glm::dvec3 d = glm::dvec3(v) - p;
+    return d.x * d.x + d.y * d.y + d.z * d.z;
+}
+
+bool Goal::satisfied_by(const Voxel& p, int width, int height) const {
+    if (is_flee()) {
+        for (const Threat& t : threats_)
+            if (distance2(p, t.point) < t.radius * t.radius) return false;
+        return true;
+    }
+    for (const Part& g : parts_) {
+        switch (g.kind) {
+            case Kind::At:
+                if (p == g.voxel) return true;
+                break;
+            case Kind::Near:
+                if (distance2(p, g.point) <= g.radius * g.radius) return true;
+                break;
+            case Kind::Column:
+                if (p.x == g.voxel.x && p.z == g.voxel.z) return true;
+                break;
+            case Kind::Level:
+                if (p.y == g.voxel.y) return true;
+                break;
+            case Kind::Touch: {
+                // 64-bit: positions near the int32 limits must not wrap.
+                const std::int64_t bx = std::int64_t(g.voxel.x) - p.x, by = std::int64_t(g.voxel.y) - p.y,
+                                   bz = std::int64_t(g.voxel.z) - p.z;
+                // The floor voxel right under the footprint.
+                if (by == -1 && bx >= 0 && bx < width && bz >= 0 && bz < width) return true;
+                // A face neighbour of the block inside the body [0, w) x [0, h) x [0, w).
+                const auto in_body = [&](std::int64_t x, std::int64_t y, std::int64_t z) {
+                    return x >= 0 && x < width && y >= 0 && y < height && z >= 0 && z < width;
+                };
+                if (in_body(bx + 1, by, bz) || in_body(bx - 1, by, bz) || in_body(bx, by + 1, bz) ||
+                    in_body(bx, by - 1, bz) || in_body(bx, by, bz + 1) || in_body(bx, by, bz - 1))
+                    return true;
+                break;
+            }
+        }
+    }
+    return false;
+}
+
+std::string Goal::describe() const {
+    std::string out;
+    for (const Threat& t : threats_) out += std::string(out.empty() ? "" : " ") + "flee:" + triple(t.point) + ":" + number(t.radius);
+    for (const Part& g : parts_) {
+        out += out.empty() ? "" : " or ";
+        switch (g.kind) {
+            case Kind::At: out += triple(g.voxel); break;
+            case Kind::Near: out += "near:" + triple(g.point) + ":" + number(g.radius); break;
+            case Kind::Column: out += "xz:" + std::to_string(g.voxel.x) + "," + std::to_string(g.voxel.z); break;
+            case Kind::Level: out += "y:" + std::to_string(g.voxel.y); break;
+            case Kind::Touch: out += "touch:" + triple(g.voxel); break;
+        }
+    }
+    return out;
+}
+
+Goal parse_goal(const std::string& text) {
+    const auto colon = text.find(':');
+    if (colon == std::string::npos) return Goal::at(parse_voxel(text, text));
+    const std::string kind = text.substr(0, colon), body = text.substr(colon + 1);
+    if (kind == "near") {
+        const auto [p, r] = parse_point_radius(text, body);
+        return Goal::near(p, r);
+    }
+    if (kind == "xz") {
+        const auto c = split(body, ',');
+        if (c.size() != 2) bad(text, "expected xz:X,Z");
+        return Goal::column(parse_int(text, c[0]), parse_int(text, c[1]));
+    }
+    if (kind == "y") return Goal::level(parse_int(text, body));
+    if (kind == "touch") return Goal::touch(parse_voxel(text, body));
+    bad(text, "unknown goal kind '" + kind + "' (expected X,Y,Z, near:X,Y,Z:R, xz:X,Z, y:Y or touch:X,Y,Z)");
+}
+
+Threat parse_threat(const std::string& text) {
+    const auto [p, r] = parse_point_radius(text, text);
+    return {p, r};
+}
+
+}  // namespace voxnav

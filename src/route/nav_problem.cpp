@@ -1,0 +1,102 @@
+#include "voxnav/route/nav_problem.hpp"
+
+#include <limits>
+
+namespace voxnav {
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+}
+
+GoalBound::GoalBound(const Goal& goal, const MovementModel& moves)
+    : goal_(&goal), moves_(&moves), width_(moves.profile().width), height_(moves.profile().height) {
+    const double w = width_, h = height_;
+    for (const Goal::Part& p : goal.parts()) {
+        Region r;
+        const glm::dvec3 v(p.voxel);
+        switch (p.kind) {
+            case Goal::Kind::At:
+                for (int a = 0; a < 3; ++a) r.lo[a] = r.hi[a] = v[a];
+                break;
+            case Goal::Kind::Near:
+                // Only integer feet positions count: round the box inwards.
+                for (int a = 0; a < 3; ++a) {
+                    r.lo[a] = std::ceil(p.point[a] - p.radius);
+                    r.hi[a] = std::floor(p.point[a] + p.radius);
+                }
+                r.sphere = true;
+                r.centre = p.point;
+                r.radius = p.radius;
+                break;
+            case Goal::Kind::Column:
+                r.lo[0] = r.hi[0] = v.x;
+                r.lo[2] = r.hi[2] = v.z;
+                r.lo[1] = -kInf;
+                r.hi[1] = kInf;
+                break;
+            case Goal::Kind::Level:
+                r.lo[0] = r.lo[2] = -kInf;
+                r.hi[0] = r.hi[2] = kInf;
+                r.lo[1] = r.hi[1] = v.y;
+                break;
+            case Goal::Kind::Touch:
+                // Feet positions whose body holds a face neighbour of the
+                // block, or stand on it: within [b - (w, h, w), b + 1].
+                r.lo[0] = v.x - w;
+                r.lo[1] = v.y - h;
+                r.lo[2] = v.z - w;
+                r.hi[0] = v.x + 1;
+                r.hi[1] = v.y + 1;
+                r.hi[2] = v.z + 1;
+                break;
+        }
+        regions_.push_back(r);
+    }
+}
+
+double GoalBound::lower_bound(const Voxel& v) const {
+    const glm::dvec3 p(v);
+    if (goal_->is_flee()) {
+        // Pure flyers pay for every voxel of 3D distance; ground agents may
+        // gain distance by falling almost for free, so they get no bound.
+        if (!moves_->bound_counts_height()) return 0.0;
+        double need = 0.0;
+        for (const Threat& t : goal_->threats()) {
+            const glm::dvec3 d = p - t.point;
+            need = std::max(need, t.radius - std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z));
+        }
+        return need * moves_->cheapest_rate();
+    }
+    double best = kInf;
+    for (const Region& r : regions_) {
+        double d[3];
+        for (int a = 0; a < 3; ++a) d[a] = std::max({0.0, r.lo[a] - p[a], p[a] - r.hi[a]});
+        double b = moves_->lower_bound_delta(d[0], d[1], d[2]);
+        if (r.sphere) {
+            const glm::dvec3 e = p - r.centre;
+            const double dist = moves_->bound_counts_height() ? std::sqrt(e.x * e.x + e.y * e.y + e.z * e.z)
+                                                              : std::sqrt(e.x * e.x + e.z * e.z);
+            b = std::max(b, (dist - r.radius) * moves_->cheapest_rate());
+        }
+        best = std::min(best, b);
+    }
+    return best == kInf ? 0.0 : best;
+}
+
+ZoneCosts::ZoneCosts(const std::vector<CostZone>& zones) : zones_(zones) {
+    for (std::size_t i = 0; i < zones_.size(); ++i) {
+        const CostZone& z = zones_[i];
+        glm::dvec3 lo, hi;
+        if (z.shape == CostZone::Shape::Box) {
+            lo = glm::dvec3(z.box.lo);
+            hi = glm::dvec3(z.box.hi) - 1.0;
+        } else {
+            lo = z.centre - z.radius;
+            hi = z.centre + z.radius;
+        }
+        lo_ = i == 0 ? lo : glm::min(lo_, lo);
+        hi_ = i == 0 ? hi : glm::max(hi_, hi);
+        if (z.multiplier < 1.0) smallest_ *= z.multiplier;
+    }
+}
+
+}  // namespace voxnav
