@@ -176,6 +176,14 @@ public:
 
     /// Cheapest route cost, or -1 when unreachable. Explores at most max_nodes.
     double dijkstra(const Voxel& s, const Voxel& g, std::size_t max_nodes = 2'000'000) const {
+        return dijkstra_to(s, [&](const Voxel& p) { return p == g; }, [](const Voxel&) { return 1.0; }, max_nodes);
+    }
+
+    /// Cheapest cost from s to any waypoint where `goal` holds, with each
+    /// move's cost times `factor(move end)` (+inf: the move is forbidden);
+    /// -1 when none is reachable.
+    template <class Goal, class Factor>
+    double dijkstra_to(const Voxel& s, Goal&& goal, Factor&& factor, std::size_t max_nodes = 2'000'000) const {
         std::map<Voxel, double, VoxelLess> dist;
         using Item = std::pair<double, std::tuple<int, int, int>>;
         std::priority_queue<Item, std::vector<Item>, std::greater<>> pq;
@@ -187,10 +195,12 @@ public:
             pq.pop();
             const Voxel p(std::get<0>(t), std::get<1>(t), std::get<2>(t));
             if (d > dist[p]) continue;
-            if (p == g) return d;
+            if (goal(p)) return d;
             ++popped;
             for (const Move& mv : moves(p)) {
-                const double nd = d + mv.cost;
+                const double f = factor(mv.to);
+                if (std::isinf(f)) continue;
+                const double nd = d + mv.cost * f;
                 auto it = dist.find(mv.to);
                 if (it == dist.end() || nd < it->second - 1e-12) {
                     dist[mv.to] = nd;
@@ -204,6 +214,11 @@ public:
     /// Checks that a route is a chain of legal moves whose costs add up.
     /// Returns "" or a description of the first fault.
     std::string check_route(const voxnav::Route& r) const {
+        return check_route(r, [](const Voxel&) { return 1.0; });
+    }
+    /// The same, with each move's cost times factor(move end).
+    template <class Factor>
+    std::string check_route(const voxnav::Route& r, Factor&& factor) const {
         if (r.waypoints.empty()) return "no waypoints";
         if (r.waypoints[0].action != Action::Start) return "first waypoint is not 'start'";
         double total = 0.0;
@@ -215,7 +230,9 @@ public:
             for (const Move& mv : moves(from))
                 if (mv.to == wp.position && mv.action == wp.action && (best < 0 || mv.cost < best)) best = mv.cost;
             if (best < 0) return "waypoint " + std::to_string(i) + " is not reached by a legal '" + voxnav::to_string(wp.action) + "' move";
-            total += best;
+            const double f = factor(wp.position);
+            if (std::isinf(f)) return "waypoint " + std::to_string(i) + " lies in a forbidden zone";
+            total += best * f;
         }
         if (std::abs(total - r.cost) > 1e-9 * std::max(1.0, total)) return "costs add up to " + std::to_string(total) + ", not " + std::to_string(r.cost);
         return "";

@@ -84,8 +84,8 @@ void Navigator::find_route(const Voxel& from, const Goal& goal, const QueryOptio
     std::swap(out, pending_);  // the two routes' storage is reused in turn
 }
 
-Route Navigator::find_route(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options) {
-    begin_route(from_game, goal, options);
+Route Navigator::find_route_from_game(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options) {
+    begin_route_from_game(from_game, goal, options);
     while (!step(0xFFFFFFFFu)) {}
     return pending_;
 }
@@ -102,7 +102,7 @@ void Navigator::sync_for_query(std::string& stale) {
     }
 }
 
-void Navigator::begin_route(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options) {
+void Navigator::begin_route_from_game(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options) {
     cancel();
     sync_for_query(stale_);
     const Snap s = snap(from_game);
@@ -176,7 +176,7 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
         for (const Goal::Part& p : goal_.parts()) {
             Goal one;
             if (p.kind == Goal::Kind::At && !is_waypoint(p.voxel)) {
-                const Snap s = snap(p.voxel);
+                const Snap s = snap_feet(p.voxel);
                 if (s.ok) {
                     out.snapped += std::string(out.snapped.empty() ? "" : "; ") + "goal " + s.what;
                     parts.push_back(Goal::at(s.feet));

@@ -43,7 +43,7 @@ Navigator::Snap Navigator::snap(const glm::dvec3& game_position) const {
     return s;
 }
 
-Navigator::Snap Navigator::snap(const Voxel& feet) const {
+Navigator::Snap Navigator::snap_feet(const Voxel& feet) const {
     const double half = profile_.width / 2.0;
     return snap_voxel_units(glm::dvec3(feet.x + half, feet.y, feet.z + half));
 }

@@ -1,6 +1,7 @@
 #include "cli_common.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 namespace voxnav::cli {
@@ -32,6 +33,24 @@ Voxel parse_position(const World& world, const std::string& text, const char* op
     for (const auto& [name, v] : world.points()) names += (names.empty() ? "" : ", ") + name;
     throw UsageError(std::string(option) + ": no position named '" + text + "' in the world" +
                      (names.empty() ? " (it has none)" : " (it has: " + names + ")"));
+}
+
+glm::dvec3 parse_game_position(const std::string& text, const char* option) {
+    std::stringstream ss(text.substr(text.empty() ? 0 : 1));
+    std::string part;
+    glm::dvec3 p(0.0);
+    int i = 0;
+    while (std::getline(ss, part, ',')) {
+        if (i >= 3) break;
+        char* end = nullptr;
+        const double v = part.empty() ? NAN : std::strtod(part.c_str(), &end);
+        if (part.empty() || std::isspace(static_cast<unsigned char>(part[0])) || end != part.c_str() + part.size() || !std::isfinite(v))
+            throw UsageError(std::string(option) + ": bad game coordinate '" + part + "' in '" + text + "'");
+        p[i++] = v;
+    }
+    if (text.empty() || text[0] != '@' || i != 3 || std::count(text.begin(), text.end(), ',') != 2)
+        throw UsageError(std::string(option) + ": expected @x,y,z in game units, got '" + text + "'");
+    return p;
 }
 
 World load_world_or_fail(const std::string& path) {

@@ -21,6 +21,8 @@ struct UsageError : std::runtime_error {
 
 /// "X,Y,Z" or the name of one of the world's positions.
 Voxel parse_position(const World& world, const std::string& text, const char* option);
+/// "@x,y,z": a point in game units.
+glm::dvec3 parse_game_position(const std::string& text, const char* option);
 World load_world_or_fail(const std::string& path);
 AgentProfile load_profile_or_fail(const std::optional<std::string>& path);
 /// Checks a weight, node cap and cost limit given on the command line.

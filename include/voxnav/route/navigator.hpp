@@ -80,14 +80,14 @@ public:
     void find_route(const Voxel& from, const Goal& goal, const QueryOptions& options, Route& out);
     /// From an NPC's position in game units (feet centre), snapped first
     /// (snap()); Route::snapped says what was done.
-    [[nodiscard]] Route find_route(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options = {});
+    [[nodiscard]] Route find_route_from_game(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options = {});
 
     // --- sliced queries: one search spread over several ticks ---------------
     /// Starts a query (cancelling any in progress) on the latest facts, which
     /// it keeps until it ends, whatever is edited meanwhile. Bad positions end
     /// it at once with an error status (step returns true).
     void begin_route(const Voxel& from, const Goal& goal, const QueryOptions& options = {});
-    void begin_route(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options = {});
+    void begin_route_from_game(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options = {});
     /// Runs at most `max_expansions` expansions; true when the query is over
     /// and route() holds the answer. True at once when none is in progress.
     bool step(std::uint32_t max_expansions);
@@ -117,8 +117,8 @@ public:
     [[nodiscard]] Snap snap_voxel_units(const glm::dvec3& feet) const;
     /// snap_voxel_units of a game-space position (the snapshot's transform).
     [[nodiscard]] Snap snap(const glm::dvec3& game_position) const;
-    /// snap of a voxel given as feet position (its feet centre).
-    [[nodiscard]] Snap snap(const Voxel& feet) const;
+    /// snap of a feet voxel that may be no waypoint (from its feet centre).
+    [[nodiscard]] Snap snap_feet(const Voxel& feet) const;
     /// Game-space feet centre of an agent of this profile standing at `feet`.
     [[nodiscard]] glm::dvec3 to_game(const Voxel& feet) const;
     /// The waypoints' feet centres in game units.

@@ -1,0 +1,488 @@
+// Game queries: goals, per-query costs, sliced queries, snapping, route
+// checks and smoothing. Goals and zones are checked against the reference
+// Dijkstra, with goal tests written here from the wording.
+#include "random_world.hpp"
+#include "reference_model.hpp"
+#include "test_helpers.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <random>
+
+using namespace voxnav;
+using Approx = Catch::Detail::Approx;
+
+namespace {
+
+double dist(const Voxel& v, const glm::dvec3& p) {
+    const glm::dvec3 d = glm::dvec3(v) - p;
+    return std::sqrt(d.x * d.x + d.y * d.y + d.z * d.z);
+}
+
+// Touch, from the wording: the block shares a face with a voxel of the body,
+// or is the floor voxel right under the footprint.
+bool touches(const Voxel& feet, const Voxel& block, const AgentProfile& a) {
+    for (int i = 0; i < a.width; ++i)
+        for (int k = 0; k < a.width; ++k) {
+            if (feet + Voxel(i, -1, k) == block) return true;
+            for (int j = 0; j < a.height; ++j) {
+                const Voxel d = feet + Voxel(i, j, k) - block;
+                if (std::abs(d.x) + std::abs(d.y) + std::abs(d.z) == 1) return true;
+            }
+        }
+    return false;
+}
+
+struct RandomGoal {
+    Goal goal;
+    std::function<bool(const Voxel&)> holds;  // the test's own goal test
+    std::string name;
+};
+
+RandomGoal random_goal(std::mt19937& rng, const Voxel& size, const AgentProfile& a) {
+    auto roll = [&](int n) { return int(rng() % std::uint32_t(n)); };
+    auto voxel = [&] { return Voxel(roll(size.x), roll(size.y), roll(size.z)); };
+    switch (roll(6)) {
+        case 0: {
+            const Voxel v = voxel();
+            return {Goal::at(v), [v](const Voxel& p) { return p == v; }, "at"};
+        }
+        case 1: {
+            const glm::dvec3 c(roll(size.x) + 0.5 * roll(2), roll(size.y), roll(size.z));
+            const double r = 0.5 * roll(6);
+            return {Goal::near(c, r), [c, r](const Voxel& p) { return dist(p, c) <= r; }, "near"};
+        }
+        case 2: {
+            const int x = roll(size.x), z = roll(size.z);
+            return {Goal::column(x, z), [x, z](const Voxel& p) { return p.x == x && p.z == z; }, "xz"};
+        }
+        case 3: {
+            const int y = roll(size.y);
+            return {Goal::level(y), [y](const Voxel& p) { return p.y == y; }, "y"};
+        }
+        case 4: {
+            const Voxel b = voxel();
+            return {Goal::touch(b), [b, a](const Voxel& p) { return touches(p, b, a); }, "touch"};
+        }
+        default: {
+            const Voxel u = voxel(), v = voxel();
+            return {Goal::any_of({Goal::at(u), Goal::touch(v)}), [u, v, a](const Voxel& p) { return p == u || touches(p, v, a); },
+                    "any"};
+        }
+    }
+}
+
+std::vector<Voxel> waypoints_of(const ref::Model& m, const Voxel& size) {
+    std::vector<Voxel> out;
+    for (int y = 0; y < size.y; ++y)
+        for (int z = 0; z < size.z; ++z)
+            for (int x = 0; x < size.x; ++x)
+                if (m.waypoint({x, y, z})) out.push_back({x, y, z});
+    return out;
+}
+
+std::vector<CostZone> random_zones(std::mt19937& rng, const Voxel& size) {
+    auto roll = [&](int n) { return int(rng() % std::uint32_t(n)); };
+    const double mults[] = {CostZone::forbid, 2.0, 5.0, 0.5, 0.25, 1.5};
+    std::vector<CostZone> zones;
+    for (int i = 0, n = roll(4); i < n; ++i) {
+        const double m = mults[roll(6)];
+        if (roll(2))
+            zones.push_back(CostZone::sphere({roll(size.x), roll(size.y), roll(size.z)}, 0.5 + roll(4), m));
+        else {
+            const Voxel lo(roll(size.x), roll(size.y), roll(size.z));
+            zones.push_back(CostZone::in_box({lo, lo + Voxel(1 + roll(4), 1 + roll(3), 1 + roll(4))}, m));
+        }
+    }
+    return zones;
+}
+
+// The test's own zone factor: product of multipliers of the zones holding v.
+double zone_factor(const std::vector<CostZone>& zones, const Voxel& v) {
+    double f = 1.0;
+    for (const CostZone& z : zones) {
+        const bool in = z.shape == CostZone::Shape::Box ? z.box.contains(v) : dist(v, z.centre) <= z.radius;
+        if (in) f *= z.multiplier;
+    }
+    return f;
+}
+
+}  // namespace
+
+TEST_CASE("goals and zones: optimal against the reference Dijkstra on random worlds", "[queries]") {
+    int found = 0, none = 0, invalid = 0;
+    for (std::uint32_t seed = 1; seed <= 150; ++seed) {
+        const Voxel size(9, 6, 9);
+        const World world = testing::random_world(seed, size);
+        const AgentProfile agent = testing::random_agent(seed);
+        const ref::Model model(world, agent);
+        const auto wps = waypoints_of(model, size);
+        if (wps.empty()) continue;
+        std::mt19937 rng(seed * 31u + 7u);
+        Navigator nav(world, agent);
+        for (int q = 0; q < 4; ++q) {
+            const Voxel start = wps[rng() % wps.size()];
+            const RandomGoal g = random_goal(rng, size, agent);
+            QueryOptions opt;
+            if (rng() % 2) opt.zones = random_zones(rng, size);
+            const auto factor = [&](const Voxel& v) { return zone_factor(opt.zones, v); };
+            const double best = model.dijkstra_to(start, [&](const Voxel& p) { return model.waypoint(p) && g.holds(p); }, factor);
+            const Route r = nav.find_route(start, g.goal, opt);
+            INFO("seed " << seed << " query " << q << " goal " << g.goal.describe() << " start " << start.x << "," << start.y
+                         << "," << start.z << " zones " << opt.zones.size() << ": " << to_json(r));
+            if (r.status == SearchStatus::InvalidGoal) {
+                // Then no waypoint of the world satisfies the goal.
+                for (const Voxel& p : wps) CHECK_FALSE(g.holds(p));
+                ++invalid;
+                continue;
+            }
+            if (best < 0) {
+                CHECK(r.status == SearchStatus::NoPath);
+                ++none;
+                continue;
+            }
+            REQUIRE(r.status == SearchStatus::Found);
+            CHECK(r.cost == Approx(best).epsilon(1e-9));
+            CHECK(model.check_route(r, factor) == "");
+            CHECK(g.holds(r.waypoints.back().position));
+            ++found;
+        }
+    }
+    CHECK(found > 200);
+    CHECK(none > 10);
+    CHECK(invalid > 10);
+}
+
+TEST_CASE("flee: routes end at least R from every threat, optimally", "[queries]") {
+    int found = 0;
+    for (std::uint32_t seed = 200; seed < 300; ++seed) {
+        const Voxel size(10, 6, 10);
+        const World world = testing::random_world(seed, size);
+        const AgentProfile agent = testing::random_agent(seed);
+        const ref::Model model(world, agent);
+        const auto wps = waypoints_of(model, size);
+        if (wps.empty()) continue;
+        std::mt19937 rng(seed);
+        Navigator nav(world, agent);
+        const Voxel start = wps[rng() % wps.size()];
+        std::vector<Threat> threats{{glm::dvec3(start) + glm::dvec3(0.5, 0, -0.5), 1.0 + rng() % 5}};
+        if (rng() % 2) threats.push_back({glm::dvec3(rng() % 10, 1, rng() % 10), 1.0 + rng() % 3});
+        const auto safe = [&](const Voxel& p) {
+            for (const Threat& t : threats)
+                if (dist(p, t.point) < t.radius) return false;
+            return true;
+        };
+        const double best = model.dijkstra_to(start, [&](const Voxel& p) { return model.waypoint(p) && safe(p); },
+                                              [](const Voxel&) { return 1.0; });
+        const Route r = nav.find_route(start, Goal::flee(threats));
+        INFO("seed " << seed << ": " << to_json(r));
+        if (best < 0) {
+            CHECK(r.status == SearchStatus::NoPath);
+            continue;
+        }
+        REQUIRE(r.status == SearchStatus::Found);
+        CHECK(r.cost == Approx(best).epsilon(1e-9));
+        CHECK(model.check_route(r) == "");
+        CHECK(safe(r.waypoints.back().position));
+        ++found;
+    }
+    CHECK(found > 50);
+}
+
+TEST_CASE("per-query floor costs equal a profile with those costs", "[queries]") {
+    int compared = 0;
+    for (std::uint32_t seed = 300; seed < 400; ++seed) {
+        const Voxel size(9, 6, 9);
+        const World world = testing::random_world(seed, size);
+        AgentProfile agent = testing::random_agent(seed);
+        agent.floor_cost["mud"] = 3.0;
+        AgentProfile changed = agent;
+        changed.floor_cost["mud"] = 1.0 + seed % 7;
+        const ref::Model model(world, changed);
+        const auto wps = waypoints_of(model, size);
+        if (wps.size() < 2) continue;
+        std::mt19937 rng(seed);
+        Navigator nav(world, agent);
+        QueryOptions opt;
+        opt.floor_cost["mud"] = changed.floor_cost["mud"];
+        const Voxel a = wps[rng() % wps.size()], b = wps[rng() % wps.size()];
+        const double best = model.dijkstra(a, b);
+        const Route r = nav.find_route(a, Goal::at(b), opt);
+        INFO("seed " << seed << ": " << to_json(r));
+        if (best < 0) {
+            CHECK(r.status == SearchStatus::NoPath);
+            continue;
+        }
+        REQUIRE(r.status == SearchStatus::Found);
+        CHECK(r.cost == Approx(best).epsilon(1e-9));
+        CHECK(model.check_route(r) == "");
+        ++compared;
+    }
+    CHECK(compared > 50);
+    // Floors the facts do not keep apart cannot be overridden.
+    const World world = testing::random_world(1);
+    Navigator nav(world, AgentProfile{});
+    QueryOptions opt;
+    opt.floor_cost["mud"] = 2.0;
+    CHECK_THROWS_AS(nav.find_route({1, 1, 1}, Goal::at({2, 1, 2}), opt), std::invalid_argument);
+}
+
+TEST_CASE("sliced queries equal one-shot queries for slices of 1, 7 and 1000", "[queries]") {
+    int compared = 0;
+    for (std::uint32_t seed = 400; seed < 480; ++seed) {
+        const Voxel size(10, 6, 10);
+        const World world = testing::random_world(seed, size);
+        const AgentProfile agent = testing::random_agent(seed);
+        const ref::Model model(world, agent);
+        const auto wps = waypoints_of(model, size);
+        if (wps.empty()) continue;
+        std::mt19937 rng(seed);
+        Navigator nav(world, agent);
+        const Voxel start = wps[rng() % wps.size()];
+        const RandomGoal g = random_goal(rng, size, agent);
+        QueryOptions opt;
+        if (rng() % 2) opt.zones = random_zones(rng, size);
+        if (rng() % 3 == 0) opt.limits.max_nodes = 1 + rng() % 40;  // partial routes too
+        const Route one = nav.find_route(start, g.goal, opt);
+        for (std::uint32_t n : {1u, 7u, 1000u}) {
+            nav.begin_route(start, g.goal, opt);
+            std::uint64_t steps = 0;
+            while (!nav.step(n)) ++steps;
+            const Route& r = nav.route();
+            INFO("seed " << seed << " slice " << n);
+            CHECK(r.status == one.status);
+            CHECK(r.cost == one.cost);
+            CHECK(r.metrics.expanded == one.metrics.expanded);
+            CHECK(r.metrics.generated == one.metrics.generated);
+            REQUIRE(r.waypoints.size() == one.waypoints.size());
+            for (std::size_t i = 0; i < r.waypoints.size(); ++i) {
+                CHECK(r.waypoints[i].position == one.waypoints[i].position);
+                CHECK(r.waypoints[i].action == one.waypoints[i].action);
+            }
+            // Each slice but the last ran exactly n expansions (the last one
+            // may only pop the goal; an open list emptied by the n-th
+            // expansion ends that slice).
+            const std::uint64_t full = one.metrics.expanded / n;
+            CHECK((steps == full || (r.status == SearchStatus::NoPath && steps + 1 == full)));
+        }
+        ++compared;
+    }
+    CHECK(compared > 50);
+}
+
+TEST_CASE("a sliced query keeps its snapshot while the world is edited between steps", "[queries]") {
+    std::string text = "voxnav-world 1\nsize 16 4 16\nlayer 0\n";
+    for (int z = 0; z < 16; ++z) text += std::string(16, '#') + "\n";
+    World world = testing::world_from_text(text);
+    Navigator nav(world, AgentProfile{});
+    const Route one = nav.find_route({0, 1, 0}, Goal::at({15, 1, 15}));
+    REQUIRE(one.status == SearchStatus::Found);
+    nav.begin_route({0, 1, 0}, Goal::at({15, 1, 15}));
+    const std::uint64_t revision = world.revision();
+    std::mt19937 rng(5);
+    const auto stone = *world.blocks().find("stone");
+    int steps = 0;
+    while (!nav.step(1)) {
+        // Walls appear everywhere, the facts are published, and the query
+        // still routes on the version it began with.
+        world.set_block({int(rng() % 14) + 1, 1, int(rng() % 14) + 1}, stone);
+        nav.shared_field()->sync(world);
+        ++steps;
+    }
+    CHECK(steps > 10);
+    const Route& r = nav.route();
+    CHECK(r.revision == revision);
+    CHECK(r.cost == one.cost);
+    CHECK(r.waypoints.size() == one.waypoints.size());
+    // And a cancelled query says so.
+    nav.begin_route({0, 1, 0}, Goal::at({15, 1, 15}));
+    nav.step(3);
+    nav.cancel();
+    CHECK_FALSE(nav.route_in_progress());
+    CHECK(nav.step(10));
+    CHECK(nav.route().status == SearchStatus::NoPath);
+    CHECK(nav.route().error.find("cancelled") != std::string::npos);
+}
+
+TEST_CASE("invalid goals say why", "[queries]") {
+    const World world = testing::world_from_text(
+        "voxnav-world 1\nsize 6 2 3\nlayer 0\n######\n######\n######\nlayer 1\n......\n..#...\n......\n");
+    Navigator nav(world, AgentProfile{});
+    Route r = nav.find_route({0, 1, 0}, Goal::near({3, 3, 1}, 0.5));
+    CHECK(r.status == SearchStatus::InvalidGoal);
+    CHECK(r.error.find("within") != std::string::npos);
+    r = nav.find_route({0, 1, 0}, Goal::column(2, 1));  // the pillar's column: no place to stand
+    CHECK(r.status == SearchStatus::InvalidGoal);
+    CHECK(r.error.find("column") != std::string::npos);
+    r = nav.find_route({0, 1, 0}, Goal::level(9));
+    CHECK(r.status == SearchStatus::InvalidGoal);
+    r = nav.find_route({0, 1, 0}, Goal::touch({40, 1, 1}));
+    CHECK(r.status == SearchStatus::InvalidGoal);
+    CHECK(r.error.find("touch") != std::string::npos);
+    // Touching the pillar's top voxel from the side is fine.
+    r = nav.find_route({0, 1, 0}, Goal::touch({2, 1, 1}));
+    REQUIRE(r.status == SearchStatus::Found);
+    CHECK(r.waypoints.back().position == Voxel(1, 1, 1));
+    // One bad alternative among good ones is fine.
+    r = nav.find_route({0, 1, 0}, Goal::any_of({Goal::at({2, 1, 1}), Goal::at({5, 1, 2})}));
+    CHECK(r.status == SearchStatus::Found);
+    CHECK_THROWS_AS(Goal::near({0, 0, 0}, -1), std::invalid_argument);
+    CHECK_THROWS_AS(Goal::flee({}), std::invalid_argument);
+    CHECK_THROWS_AS(parse_goal("near:1,2:3"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_goal("xz:1,2,3"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_goal("top:1,2,3"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_zone("1,2,3:4"), std::invalid_argument);
+    CHECK(parse_zone("1,2,3:4:inf").multiplier == CostZone::forbid);
+    CHECK(parse_goal("near:1.5,2,3:4").parts()[0].point == glm::dvec3(1.5, 2, 3));
+}
+
+TEST_CASE("snapping game positions: standing, mid jump, swimming, in a wall, above a pit", "[queries]") {
+    // x: 0..9. Floors at y = 2 (feet at 3) both sides of a pit 4 wide and
+    // with no bottom; a pool at x = 2, a wall at x = 9.
+    World world = testing::world_from_text(
+        "voxnav-world 1\nsize 10 6 1\n"
+        "layer 0\n####....##\n"
+        "layer 1\n####....##\n"
+        "layer 2\n####....##\n"
+        "layer 3\n..~......#\n"
+        "layer 4\n.........#\n"
+        "layer 5\n..........\n");
+    Navigator nav(world, AgentProfile{});
+    auto snapped = [&](glm::dvec3 p) { return nav.snap(p); };
+    Navigator::Snap s = snapped({0.5, 3.0, 0.5});  // standing
+    REQUIRE(s.ok);
+    CHECK(s.feet == Voxel(0, 3, 0));
+    CHECK(s.what.find("stands") != std::string::npos);
+    s = snapped({0.4, 2.9999999, 0.5});  // float error below the floor
+    CHECK(s.feet == Voxel(0, 3, 0));
+    s = snapped({1.5, 4.7, 0.5});  // mid jump
+    REQUIRE(s.ok);
+    CHECK(s.feet == Voxel(1, 3, 0));
+    CHECK(s.what.find("down") != std::string::npos);
+    s = snapped({2.5, 3.4, 0.5});  // swimming
+    REQUIRE(s.ok);
+    CHECK(s.feet == Voxel(2, 3, 0));
+    s = snapped({9.2, 3.0, 0.5});  // inside the wall: the nearest waypoint beside it
+    REQUIRE(s.ok);
+    CHECK(s.feet == Voxel(8, 3, 0));
+    CHECK(s.what.find("nearest") != std::string::npos);
+    s = snapped({6.0, 3.0, 0.5});  // above the pit: open air below, no floor within reach
+    CHECK_FALSE(s.ok);
+    CHECK(s.what.find("no floor") != std::string::npos);
+    s = snapped({1.5, 0.5, 0.5});  // deep inside rock
+    CHECK_FALSE(s.ok);
+    CHECK(s.what.find("blocked") != std::string::npos);
+    CHECK_FALSE(snapped({NAN, 0, 0}).ok);
+    CHECK_FALSE(snapped({1e300, 0, 0}).ok);
+
+    // Game units through the world's transform: half-voxel cells offset by 10.
+    world.transform().voxel_size = 0.5;
+    world.transform().origin = {10.0, 0.0, 0.0};
+    nav.sync();
+    s = nav.snap(glm::dvec3(10.25, 1.5, 0.25));
+    REQUIRE(s.ok);
+    CHECK(s.feet == Voxel(0, 3, 0));
+    const Route r = nav.find_route_from_game(glm::dvec3(10.25, 1.6, 0.25), Goal::at({8, 3, 0}));
+    CHECK(r.status == SearchStatus::NoPath);  // the pit has no bottom to fall to
+    CHECK(r.waypoints.empty());
+    CHECK(r.snapped.find("start") != std::string::npos);
+    const auto game = nav.to_game(Route{SearchStatus::Found, "", 0.0, {{{3, 3, 0}, Action::Start, 0.0}}, {}, 0, "", 1.0});
+    CHECK(game[0] == glm::dvec3(10.0 + 3.5 * 0.5, 1.5, 0.25));
+    // A start that cannot snap is an invalid start, not a crash.
+    const Route bad = nav.find_route_from_game(glm::dvec3(10.0 + 6.0 * 0.5, 1.5, 0.25), Goal::at({0, 3, 0}));
+    CHECK(bad.status == SearchStatus::InvalidStart);
+    // Exact goals snap when asked.
+    QueryOptions q;
+    q.snap_goal = true;
+    const Route g = nav.find_route({0, 3, 0}, Goal::at({1, 5, 0}), q);
+    REQUIRE(g.status == SearchStatus::Found);
+    CHECK(g.waypoints.back().position == Voxel(1, 3, 0));
+    CHECK(g.snapped.find("goal") != std::string::npos);
+    CHECK(nav.find_route({0, 3, 0}, Goal::at({1, 5, 0})).status == SearchStatus::InvalidGoal);
+}
+
+TEST_CASE("route checks look at the route only and see edits on it", "[queries]") {
+    World world = testing::random_world(7, {12, 5, 12});
+    for (int z = 0; z < 12; ++z)
+        for (int x = 0; x < 12; ++x) {
+            for (int y = 1; y < 5; ++y) world.set_block({x, y, z}, BlockRegistry::air);
+            world.set_block({x, 0, z}, *world.blocks().find("stone"));
+        }
+    Navigator nav(world, AgentProfile{});
+    const Route r = nav.find_route({0, 1, 0}, Goal::at({11, 1, 11}));
+    REQUIRE(r.status == SearchStatus::Found);
+    CHECK(nav.check_route(r).valid);
+    CHECK(nav.check_route(r).unchanged);
+    world.set_block({0, 3, 11}, *world.blocks().find("stone"));  // far from the route
+    nav.sync();
+    Navigator::RouteCheck c = nav.check_route(r);
+    CHECK(c.valid);
+    CHECK_FALSE(c.unchanged);
+    const Voxel on = r.waypoints[5].position;
+    world.set_block(on + Voxel(0, 1, 0), *world.blocks().find("stone"));
+    nav.sync();
+    c = nav.check_route(r);
+    CHECK_FALSE(c.valid);
+    CHECK(c.first_invalid == 5);
+    CHECK(c.why.find("waypoint 5") != std::string::npos);
+}
+
+TEST_CASE("smoothing merges walks into straight segments that are clear and no dearer", "[queries]") {
+    for (std::uint32_t seed = 1; seed <= 60; ++seed) {
+        const Voxel size(14, 5, 14);
+        const World world = testing::random_world(seed, size);
+        AgentProfile agent = testing::random_agent(seed);
+        agent.walk = true;
+        const ref::Model model(world, agent);
+        const auto wps = waypoints_of(model, size);
+        if (wps.size() < 2) continue;
+        std::mt19937 rng(seed);
+        Navigator nav(world, agent);
+        const Route r = nav.find_route(wps[rng() % wps.size()], Goal::at(wps[rng() % wps.size()]));
+        if (!r.usable()) continue;
+        const Route s = nav.smooth_route(r);
+        INFO("seed " << seed << " " << to_json(r) << " -> " << to_json(s));
+        CHECK(s.waypoints.size() <= r.waypoints.size());
+        CHECK(s.cost <= r.cost * (1 + 1e-12));
+        CHECK(s.waypoints.front().position == r.waypoints.front().position);
+        CHECK(s.waypoints.back().position == r.waypoints.back().position);
+        // Every non-walk waypoint keeps its place and tag.
+        std::size_t j = 0;
+        for (const Waypoint& w : r.waypoints) {
+            if (w.action == Action::Walk || w.action == Action::Start) continue;
+            while (j < s.waypoints.size() && s.waypoints[j].position != w.position) ++j;
+            REQUIRE(j < s.waypoints.size());
+            CHECK(s.waypoints[j].action == w.action);
+        }
+        // Segments: sample the footprint along each one; every voxel it covers
+        // must be clear per the reference, and the feet level supported.
+        for (std::size_t k = 1; k < s.waypoints.size(); ++k) {
+            if (s.waypoints[k].action != Action::Walk) continue;
+            const glm::dvec3 a(s.waypoints[k - 1].position), b(s.waypoints[k].position);
+            // One original move (a diagonal needs only clear corners): not merged.
+            if (std::max(std::abs(a.x - b.x), std::abs(a.z - b.z)) <= 1) continue;
+            for (int t = 0; t <= 64; ++t) {
+                const glm::dvec3 p = a + (b - a) * (t / 64.0);
+                for (double ox : {0.01, 0.99})
+                    for (double oz : {0.01, 0.99}) {
+                        const Voxel cell(int(std::floor(p.x + ox)), int(a.y), int(std::floor(p.z + oz)));
+                        CHECK(model.standable(cell));
+                    }
+            }
+        }
+        CHECK(nav.check_route(s).valid);
+    }
+    // An open floor: a long diagonal-ish walk becomes one segment.
+    World open = testing::world_from_text("voxnav-world 1\nsize 9 3 3\nlayer 0\n#########\n#########\n#########\n");
+    Navigator nav(open, AgentProfile{});
+    const Route r = nav.find_route({0, 1, 0}, Goal::at({8, 1, 2}));
+    REQUIRE(r.status == SearchStatus::Found);
+    const Route s = nav.smooth_route(r);
+    CHECK(s.waypoints.size() == 2);
+    CHECK(s.cost == Approx(std::sqrt(68.0) / 4.3));
+    CHECK(s.cost < r.cost);
+    // A zone the segment would cut through stops the merge.
+    const Route z = nav.smooth_route(r, {CostZone::sphere({4, 1, 1}, 0.5, CostZone::forbid)});
+    CHECK(z.waypoints.size() > 2);
+}
