@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <glm/geometric.hpp>
 #include <cstdio>
 #include <fstream>
 #include <sys/wait.h>
@@ -167,4 +168,90 @@ TEST_CASE("cli info and convert: any format, a palette mapping, a native copy", 
     CHECK(r.code == 2);
     CHECK(r.err.find("key '0'") != std::string::npos);
     for (const char* f : {"voxnav_cli_test.vox", "voxnav_cli_palette.json", "voxnav_cli_test.vdb"}) std::remove(f);
+}
+
+TEST_CASE("cli route: goals, flee, zones, game positions, slices and smoothing", "[cli][queries]") {
+    const World world = load_world(kDemo);
+    const AgentProfile agent;
+    const ref::Model model(world, agent);
+    auto route = [&](const std::string& args) {
+        const Run r = run("route --world " + kDemo + " " + args + " --json");
+        INFO(args << " -> " << r.out << r.err);
+        REQUIRE(r.code == 0);
+        const Route out = route_from_json(r.out);
+        REQUIRE(out.status == SearchStatus::Found);
+        CHECK(model.check_route(out) == "");
+        return out;
+    };
+    const Voxel s = *world.point("S");
+    auto dist = [](const Voxel& v, glm::dvec3 p) { return glm::length(glm::dvec3(v) - p); };
+    // near: the end is within R, and no dearer than the exact route to the centre.
+    Route r = route("--from S --to near:11,1,7:2.5");
+    CHECK(dist(r.waypoints.back().position, {11, 1, 7}) <= 2.5);
+    CHECK(r.cost <= route("--from S --to G").cost);
+    r = route("--from S --to xz:9,0");
+    CHECK((r.waypoints.back().position.x == 9 && r.waypoints.back().position.z == 0));
+    r = route("--from S --to y:3");
+    CHECK(r.waypoints.back().position.y == 3);
+    r = route("--from S --to touch:11,0,7");
+    const Voxel t = r.waypoints.back().position;
+    CHECK(((t == Voxel(11, 1, 7)) || std::abs(t.x - 11) + std::abs(t.y - 0) + std::abs(t.z - 7) <= 3));
+    // Several --to: the cheapest of them.
+    const double a = route("--from S --to 11,1,0").cost, b = route("--from S --to 3,1,7").cost;
+    CHECK(route("--from S --to 11,1,0 --to 3,1,7").cost == Approx(std::min(a, b)));
+    // --flee, repeatable.
+    r = route("--from S --flee 0,1,0:5 --flee 4,1,4:3");
+    CHECK(dist(r.waypoints.back().position, {0, 1, 0}) >= 5);
+    CHECK(dist(r.waypoints.back().position, {4, 1, 4}) >= 3);
+    // --avoid inf forbids; --prefer cheapens and says how the heuristic was scaled.
+    r = route("--from S --to G --avoid 7,1,4:1.5:inf");
+    for (const Waypoint& w : r.waypoints) CHECK(dist(w.position, {7, 1, 4}) > 1.5);
+    Run raw = run("route --world " + kDemo + " --from S --to G --prefer 3,1,3:3:0.5 --json");
+    CHECK(raw.out.find("\"heuristic_scale\":0.5") != std::string::npos);
+    // @x,y,z in game units, snapped; it says so.
+    raw = run("route --world " + kDemo + " --from @0.5,2.4,0.5 --to G --json");
+    CHECK(raw.code == 0);
+    CHECK(route_from_json(raw.out).waypoints.front().position == s);
+    CHECK(raw.out.find("snapped") != std::string::npos);
+    // --slice gives the one-shot route.
+    const Route one = route("--from S --to G");
+    r = route("--from S --to G --slice 7");
+    CHECK(r.cost == one.cost);
+    CHECK(r.metrics.expanded == one.metrics.expanded);
+    CHECK(r.waypoints.size() == one.waypoints.size());
+    // --smooth reports before and after.
+    raw = run("route --world " + kDemo + " --from S --to G --smooth --json");
+    CHECK(raw.out.find("\"waypoints_before\"") != std::string::npos);
+    raw = run("route --world " + kDemo + " --from S --to G --smooth");
+    CHECK(raw.out.find("smoothing") != std::string::npos);
+    // An exact goal in a wall: invalid_goal, or snapped with --snap.
+    raw = run("route --world " + kDemo + " --from S --to 5,1,3 --json");
+    CHECK(raw.code == 1);
+    CHECK(route_from_json(raw.out).status == SearchStatus::InvalidGoal);
+    raw = run("route --world " + kDemo + " --from S --to 5,1,3 --snap --json");
+    CHECK(raw.code == 0);
+    CHECK(raw.out.find("goal snapped") != std::string::npos);
+    // An unsatisfiable goal says why.
+    raw = run("route --world " + kDemo + " --from S --to near:5,1,3:0.5 --json");
+    CHECK(route_from_json(raw.out).status == SearchStatus::InvalidGoal);
+    CHECK(route_from_json(raw.out).error.find("within") != std::string::npos);
+}
+
+TEST_CASE("cli route: bad goal, zone and position syntax exits 2 naming the option", "[cli][queries][errors]") {
+    for (const char* bad : {"--to near:1,2:3", "--to near:1,2,3:-1", "--to xz:1", "--to top:1,2,3", "--to touch:a,b,c",
+                            "--to G --avoid 1,2,3:4:0.5", "--to G --prefer 1,2,3:4:2", "--to G --avoid 1,2,3:4",
+                            "--flee 1,2,3", "--to G --flee 1,2,3:4", "--to G --slice 0", "--to @1,2"}) {
+        const Run r = run("route --world " + kDemo + " --from S " + bad);
+        INFO(bad << " -> " << r.err);
+        CHECK(r.code == 2);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    }
+    Run r = run("route --world " + kDemo + " --from S --to G --avoid 1,2,3:4:0.5");
+    CHECK(r.err.find("--avoid") != std::string::npos);
+    r = run("route --world " + kDemo + " --from S --to near:1,2:3");
+    CHECK(r.err.find("--to") != std::string::npos);
+    // A game position above nothing: a status, not a usage error.
+    r = run("route --world " + kDemo + " --from @0.5,40,0.5 --to G --json");
+    CHECK(r.code == 1);
+    CHECK(route_from_json(r.out).status == SearchStatus::InvalidStart);
 }

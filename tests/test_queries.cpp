@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <functional>
+#include <map>
 #include <random>
 
 using namespace voxnav;
@@ -485,4 +486,78 @@ TEST_CASE("smoothing merges walks into straight segments that are clear and no d
     // A zone the segment would cut through stops the merge.
     const Route z = nav.smooth_route(r, {CostZone::sphere({4, 1, 1}, 0.5, CostZone::forbid)});
     CHECK(z.waypoints.size() > 2);
+}
+
+TEST_CASE("the route service answers every request as a navigator would", "[queries]") {
+    const Voxel size(24, 6, 24);
+    World world = testing::random_world(77, size);
+    const AgentProfile walker, small = [] {
+        AgentProfile a;
+        a.height = 1;
+        a.jump_height = 2;
+        return a;
+    }();
+    const ref::Model model(world, walker);
+    const auto wps = waypoints_of(model, size);
+    REQUIRE(wps.size() > 10);
+    for (int threads : {1, 2}) {
+        RouteService service(world, threads);
+        CHECK(service.threads() == threads);
+        const auto a = service.add_agent(walker), b = service.add_agent(small);
+        std::mt19937 rng(threads);
+        struct Asked {
+            RouteService::AgentId agent;
+            Voxel from;
+            Goal goal;
+        };
+        std::map<RouteService::Ticket, Asked> asked;
+        for (int i = 0; i < 200; ++i) {
+            const auto agent = i % 3 == 0 ? b : a;
+            const Voxel from = wps[rng() % wps.size()];
+            const Goal goal = i % 2 ? Goal::at(wps[rng() % wps.size()]) : Goal::near(glm::dvec3(wps[rng() % wps.size()]), 2.0);
+            asked[service.submit(agent, {std::uint64_t(i), from, goal, {}})] = {agent, from, goal};
+        }
+        service.wait();
+        CHECK(service.pending() == 0);
+        std::vector<RouteService::Finished> done = service.collect();
+        REQUIRE(done.size() == 200);
+        CHECK(service.collect().empty());
+        Navigator nav_a(world, walker), nav_b(world, small);
+        for (const auto& f : done) {
+            const Asked& q = asked.at(f.ticket);
+            Navigator& nav = q.agent == a ? nav_a : nav_b;
+            const Route r = nav.find_route(q.from, q.goal);
+            CHECK(f.route.status == r.status);
+            CHECK(f.route.cost == r.cost);
+            CHECK(f.route.metrics.expanded == r.metrics.expanded);
+        }
+    }
+    // Edits between submits: each route is computed on the facts of its tick
+    // or later, and cancelled requests come back as cancelled.
+    RouteService service(world, 2);
+    const auto a = service.add_agent(walker);
+    std::mt19937 rng(9);
+    std::map<RouteService::Ticket, std::uint64_t> revision_at_submit;
+    std::size_t cancelled = 0;
+    for (int tick = 0; tick < 50; ++tick) {
+        world.set_block({int(rng() % size.x), 1 + int(rng() % 3), int(rng() % size.z)}, *world.blocks().find("stone"));
+        for (int i = 0; i < 4; ++i) {
+            const auto t = service.submit(a, {0, wps[rng() % wps.size()], Goal::at(wps[rng() % wps.size()]), {}});
+            revision_at_submit[t] = world.revision();
+            if (i == 3 && service.cancel(t)) ++cancelled;
+        }
+        for (const auto& f : service.collect()) {
+            if (!f.cancelled) CHECK(f.route.revision >= revision_at_submit.at(f.ticket));
+            revision_at_submit.erase(f.ticket);
+        }
+    }
+    service.wait();
+    std::size_t seen_cancelled = 0;
+    for (const auto& f : service.collect()) {
+        if (f.cancelled) ++seen_cancelled;
+        revision_at_submit.erase(f.ticket);
+    }
+    CHECK(revision_at_submit.empty());
+    CHECK(seen_cancelled <= cancelled);
+    CHECK_THROWS_AS(service.submit(99, {}), std::out_of_range);
 }

@@ -9,6 +9,7 @@
 #include "voxnav/route/navigator.hpp"
 #include "voxnav/route/query_costs.hpp"
 #include "voxnav/route/route.hpp"
+#include "voxnav/route/route_service.hpp"
 #include "voxnav/search/astar.hpp"
 #include "voxnav/search/status.hpp"
 #include "voxnav/world/block.hpp"

@@ -1,0 +1,78 @@
+/// @file route_service.hpp
+/// @brief RouteService: route requests from many NPCs, answered on worker
+/// threads (TBB), collected by the game once per tick.
+///
+///   voxnav::RouteService service(world);                 // game thread
+///   const auto zombie = service.add_agent(zombie_profile);
+///   // on an NPC's decision:
+///   npc.ticket = service.submit(zombie, {npc.id, npc.feet, voxnav::Goal::near(player, 2.0)});
+///   // every tick, after the tick's world edits:
+///   for (voxnav::RouteService::Finished& f : service.collect()) npcs[f.npc].follow(std::move(f.route));
+///
+/// Threads. Every member function is for the game thread (the one that
+/// edits the World), except pending(), which any thread may call. Workers
+/// never read the World: submit() publishes the world's edits to the agent's
+/// NavField (NavField::sync) and the worker routes on the latest published
+/// snapshot, so a route is computed on the facts of the tick it was
+/// submitted in or a later one (Route::revision says which). Each worker
+/// keeps one Navigator per agent kind, so after warm-up a request allocates
+/// only its route.
+#pragma once
+
+#include "voxnav/route/navigator.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace voxnav {
+
+class RouteService {
+public:
+    using AgentId = std::uint32_t;
+    using Ticket = std::uint64_t;
+
+    struct Request {
+        std::uint64_t npc = 0;  ///< the game's id for the NPC, handed back with the route
+        Voxel from{0};
+        Goal goal;
+        QueryOptions options;
+    };
+    struct Finished {
+        Ticket ticket = 0;
+        std::uint64_t npc = 0;
+        Route route;
+        bool cancelled = false;  ///< cancelled before it ran (route: no_path, says so)
+    };
+
+    /// `threads`: worker threads (0: as many as TBB offers, usually the cores).
+    explicit RouteService(const World& world, int threads = 0);
+    /// Waits for the requests in flight.
+    ~RouteService();
+    RouteService(const RouteService&) = delete;
+    RouteService& operator=(const RouteService&) = delete;
+
+    /// Registers a kind of NPC. Throws ProfileError for an invalid profile.
+    AgentId add_agent(const AgentProfile& profile);
+    /// Queues a request. Throws std::out_of_range for an unknown agent and
+    /// std::invalid_argument for invalid options (as Navigator does).
+    Ticket submit(AgentId agent, Request request);
+    /// Routes finished since the last call, in the order they finished.
+    [[nodiscard]] std::vector<Finished> collect();
+    /// As above, appending to `out` (reuse it to avoid allocating).
+    void collect(std::vector<Finished>& out);
+    /// Drops a request that has not started; false once it runs or ran.
+    bool cancel(Ticket ticket);
+    /// Requests submitted and not yet collected-ready (any thread).
+    [[nodiscard]] std::size_t pending() const;
+    /// Blocks until every submitted request has finished (shutdown, tests).
+    void wait();
+    /// Worker threads.
+    [[nodiscard]] int threads() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace voxnav

@@ -1,0 +1,235 @@
+// RouteService: a request queue served by worker threads. Normally the
+// workers are TBB tasks in a task_arena of the requested size; under
+// ThreadSanitizer (which cannot see libtbb's synchronisation, see
+// detail/tsan.hpp) they are plain std::threads with the same queue.
+#include "voxnav/route/route_service.hpp"
+
+#include "voxnav/detail/tsan.hpp"
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <unordered_set>
+
+#ifndef VOXNAV_TSAN
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+#endif
+
+namespace voxnav {
+
+struct RouteService::Impl {
+    struct Agent {
+        AgentProfile profile;
+        std::shared_ptr<NavField> field;
+    };
+    struct Job {
+        Ticket ticket;
+        AgentId agent;
+        Request request;
+    };
+    // One per worker: a Navigator per agent kind, made on first use.
+    struct Worker {
+        std::vector<std::unique_ptr<Navigator>> navigators;
+    };
+
+    const World* world;
+    int thread_count;
+    // Appended on the game thread (under the mutex) before any job of theirs
+    // is queued; a deque never moves its elements, so workers keep pointers.
+    std::deque<Agent> agents;
+    Ticket next_ticket = 1;
+    std::vector<Worker> workers;
+
+    mutable std::mutex mutex;  // guards queue, finished, cancelled and appending to agents
+    std::condition_variable wake, idle;
+    std::deque<Job> queue;
+    std::vector<Finished> finished;
+    std::unordered_set<Ticket> cancelled;
+    std::atomic<std::size_t> in_flight{0};
+    bool stopping = false;
+
+#ifdef VOXNAV_TSAN
+    std::vector<std::thread> threads;
+#else
+    tbb::task_arena arena;
+    tbb::task_group group;
+#endif
+
+    Impl(const World& w, int n)
+        : world(&w), thread_count(n > 0 ? n : int(std::max(1u, std::thread::hardware_concurrency())))
+#ifndef VOXNAV_TSAN
+          ,
+          arena(n > 0 ? n : tbb::task_arena::automatic)
+#endif
+    {
+#ifndef VOXNAV_TSAN
+        thread_count = arena.max_concurrency();
+#endif
+        workers.resize(std::size_t(thread_count));
+#ifdef VOXNAV_TSAN
+        for (int i = 0; i < thread_count; ++i) threads.emplace_back([this, i] { thread_loop(std::size_t(i)); });
+#endif
+    }
+
+    ~Impl() {
+        wait_all();
+        {
+            std::lock_guard<std::mutex> lock(mutex);
+            stopping = true;
+        }
+        wake.notify_all();
+#ifdef VOXNAV_TSAN
+        for (auto& t : threads) t.join();
+#endif
+    }
+
+    // Takes the next job, or false when the queue is empty.
+    bool take(Job& job, const Agent*& agent) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (queue.empty()) return false;
+        job = std::move(queue.front());
+        queue.pop_front();
+        agent = &agents[job.agent];
+        return true;
+    }
+
+    void run(std::size_t worker, Job& job, const Agent& agent) {
+        Finished f;
+        f.ticket = job.ticket;
+        f.npc = job.request.npc;
+        bool skip = false;
+        {
+            std::lock_guard<std::mutex> lock(mutex);
+            skip = cancelled.erase(job.ticket) > 0;
+        }
+        if (skip) {
+            f.cancelled = true;
+            f.route.status = SearchStatus::NoPath;
+            f.route.error = "the request was cancelled.";
+        } else {
+            auto& navs = workers[worker].navigators;
+            if (navs.size() <= job.agent) navs.resize(job.agent + 1);
+            if (!navs[job.agent]) navs[job.agent] = std::make_unique<Navigator>(agent.field, agent.profile);
+            try {
+                navs[job.agent]->find_route(job.request.from, job.request.goal, job.request.options, f.route);
+            } catch (const std::exception& e) {
+                // Options were validated at submit; anything else is reported, never thrown on a worker.
+                f.route.status = SearchStatus::NoPath;
+                f.route.error = std::string("the request failed: ") + e.what();
+            }
+        }
+        {
+            std::lock_guard<std::mutex> lock(mutex);
+            finished.push_back(std::move(f));
+        }
+        if (in_flight.fetch_sub(1) == 1) {
+            std::lock_guard<std::mutex> lock(mutex);
+            idle.notify_all();
+        }
+    }
+
+#ifdef VOXNAV_TSAN
+    void thread_loop(std::size_t worker) {
+        while (true) {
+            Job job;
+            const Agent* agent = nullptr;
+            {
+                std::unique_lock<std::mutex> lock(mutex);
+                wake.wait(lock, [&] { return stopping || !queue.empty(); });
+                if (queue.empty()) return;
+                job = std::move(queue.front());
+                queue.pop_front();
+                agent = &agents[job.agent];
+            }
+            run(worker, job, *agent);
+        }
+    }
+#endif
+
+    void launch() {
+#ifdef VOXNAV_TSAN
+        wake.notify_one();
+#else
+        // One task per request; each takes the oldest queued job, so requests
+        // start in submission order.
+        arena.execute([this] {
+            group.run([this] {
+                Job job;
+                const Agent* agent = nullptr;
+                if (!take(job, agent)) return;
+                const int slot = tbb::this_task_arena::current_thread_index();
+                run(std::size_t(slot < 0 ? 0 : slot) % workers.size(), job, *agent);
+            });
+        });
+#endif
+    }
+
+    void wait_all() {
+#ifndef VOXNAV_TSAN
+        arena.execute([this] { group.wait(); });
+#endif
+        std::unique_lock<std::mutex> lock(mutex);
+        idle.wait(lock, [&] { return in_flight.load() == 0; });
+    }
+};
+
+RouteService::RouteService(const World& world, int threads) : impl_(std::make_unique<Impl>(world, threads)) {}
+
+RouteService::~RouteService() = default;
+
+RouteService::AgentId RouteService::add_agent(const AgentProfile& profile) {
+    profile.validate();
+    Impl::Agent a{profile, NavField::shared(*impl_->world, profile)};
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    impl_->agents.push_back(std::move(a));
+    return AgentId(impl_->agents.size() - 1);
+}
+
+RouteService::Ticket RouteService::submit(AgentId agent, Request request) {
+    if (agent >= impl_->agents.size()) throw std::out_of_range("RouteService::submit: unknown agent id " + std::to_string(agent));
+    for (const CostZone& z : request.options.zones) z.validate();
+    // Publish this tick's edits before a worker takes the request.
+    impl_->agents[agent].field->sync(*impl_->world);
+    const Ticket t = impl_->next_ticket++;
+    impl_->in_flight.fetch_add(1);
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        impl_->queue.push_back({t, agent, std::move(request)});
+    }
+    impl_->launch();
+    return t;
+}
+
+std::vector<RouteService::Finished> RouteService::collect() {
+    std::vector<Finished> out;
+    collect(out);
+    return out;
+}
+
+void RouteService::collect(std::vector<Finished>& out) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    for (Finished& f : impl_->finished) out.push_back(std::move(f));
+    impl_->finished.clear();
+}
+
+bool RouteService::cancel(Ticket ticket) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    for (const Impl::Job& j : impl_->queue)
+        if (j.ticket == ticket) {
+            impl_->cancelled.insert(ticket);
+            return true;
+        }
+    return false;
+}
+
+std::size_t RouteService::pending() const { return impl_->in_flight.load(); }
+
+void RouteService::wait() { impl_->wait_all(); }
+
+int RouteService::threads() const { return impl_->thread_count; }
+
+}  // namespace voxnav
