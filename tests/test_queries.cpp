@@ -87,7 +87,7 @@ std::vector<CostZone> random_zones(std::mt19937& rng, const Voxel& size) {
     auto roll = [&](int n) { return int(rng() % std::uint32_t(n)); };
     const double mults[] = {CostZone::forbid, 2.0, 5.0, 0.5, 0.25, 1.5};
     std::vector<CostZone> zones;
-    for (int i = 0, n = roll(4); i < n; ++i) {
+    for (int i = 0, n = roll(7); i < n; ++i) {
         const double m = mults[roll(6)];
         if (roll(2))
             zones.push_back(CostZone::sphere({roll(size.x), roll(size.y), roll(size.z)}, 0.5 + roll(4), m));
@@ -127,6 +127,7 @@ TEST_CASE("goals and zones: optimal against the reference Dijkstra on random wor
             const RandomGoal g = random_goal(rng, size, agent);
             QueryOptions opt;
             if (rng() % 2) opt.zones = random_zones(rng, size);
+            opt.zone_index = rng() % 2 ? ZoneIndex::Chunks : ZoneIndex::List;
             const auto factor = [&](const Voxel& v) { return zone_factor(opt.zones, v); };
             const double best = model.dijkstra_to(start, [&](const Voxel& p) { return model.waypoint(p) && g.holds(p); }, factor);
             const Route r = nav.find_route(start, g.goal, opt);
@@ -560,4 +561,29 @@ TEST_CASE("the route service answers every request as a navigator would", "[quer
     CHECK(revision_at_submit.empty());
     CHECK(seen_cancelled <= cancelled);
     CHECK_THROWS_AS(service.submit(99, {}), std::out_of_range);
+}
+
+TEST_CASE("zone lookups: chunk buckets equal the plain list anywhere", "[queries]") {
+    std::mt19937 rng(3);
+    auto coord = [&] { return int(rng() % 200) - 100; };
+    for (int round = 0; round < 20; ++round) {
+        std::vector<CostZone> zones;
+        for (int i = 0, n = 1 + int(rng() % 40); i < n; ++i) {
+            const double m = 0.25 + (rng() % 8) * 0.5;
+            if (rng() % 2) {
+                zones.push_back(CostZone::sphere({coord(), coord(), coord()}, 0.5 + rng() % 30, m));
+            } else {
+                const Voxel lo(coord(), coord(), coord());
+                zones.push_back(CostZone::in_box({lo, lo + Voxel(1 + rng() % 40, 1 + rng() % 20, 1 + rng() % 40)}, m));
+            }
+        }
+        const ZoneCosts list(zones, ZoneIndex::List), chunks(zones, ZoneIndex::Chunks);
+        CHECK(chunks.bucketed());
+        CHECK_FALSE(list.bucketed());
+        CHECK(list.smallest_multiplier() == chunks.smallest_multiplier());
+        for (int k = 0; k < 20000; ++k) {
+            const Voxel v(coord(), coord(), coord());
+            REQUIRE(list.multiplier(v) == chunks.multiplier(v));
+        }
+    }
 }

@@ -200,7 +200,7 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
     limits_ = options.limits;
     if (!(limits_.weight >= 1.0) || !std::isfinite(limits_.weight)) limits_.weight = 1.0;
     if (std::isnan(limits_.max_cost)) limits_.max_cost = std::numeric_limits<double>::infinity();
-    zones_ = ZoneCosts(options.zones);
+    zones_ = ZoneCosts(options.zones, options.zone_index);
     out.heuristic_scale = zones_.smallest_multiplier();
     const NavSnapshot::Index start = snapshot_->index_of(from);
     if (goal_.is_single_voxel() && zones_.empty()) {

@@ -2,6 +2,7 @@
 // errors, loading worlds and profiles with messages that name the file.
 #pragma once
 
+#include "voxnav/bench/terrain.hpp"
 #include "voxnav/voxnav.hpp"
 
 #include <CLI/CLI.hpp>
@@ -28,6 +29,9 @@ AgentProfile load_profile_or_fail(const std::optional<std::string>& path);
 /// Checks a weight, node cap and cost limit given on the command line.
 SearchLimits make_limits(double weight, std::optional<long long> max_nodes, std::optional<double> max_cost);
 
+/// Seeded standable start and goal pairs at a spread of distances.
+std::vector<BenchQuery> pick_queries(const World& w, const AgentProfile& a, int n, std::uint32_t seed);
+
 /// Registers each subcommand on the app and returns the callback to run it.
 using Command = std::function<int()>;
 Command add_route_command(CLI::App& app);
@@ -37,6 +41,7 @@ Command add_convert_command(CLI::App& app);
 Command add_gen_command(CLI::App& app);
 Command add_bench_command(CLI::App& app);
 Command add_live_command(CLI::App& app);
+Command add_query_bench_command(CLI::App& app);
 /// Peak resident memory of this process.
 std::size_t peak_rss_bytes();
 /// The block tree's bytes per non-air voxel (0 for an empty world).

@@ -30,17 +30,6 @@ double store_bytes_per_voxel(const World& world) {
     return world.non_air_voxels() ? double(world.memory_bytes()) / double(world.non_air_voxels()) : 0.0;
 }
 
-namespace {
-
-struct GenArgs {
-    std::string size = "256,32,256";
-    std::uint32_t seed = 1;
-    std::string out;
-    std::optional<std::string> queries_out;
-    int queries = 50;
-    std::optional<std::string> agent;
-};
-
 // Seeded standable start and goal pairs at a spread of distances.
 std::vector<BenchQuery> pick_queries(const World& w, const AgentProfile& a, int n, std::uint32_t seed) {
     Navigator nav(w, a);
@@ -68,6 +57,17 @@ std::vector<BenchQuery> pick_queries(const World& w, const AgentProfile& a, int 
     }
     return out;
 }
+
+namespace {
+
+struct GenArgs {
+    std::string size = "256,32,256";
+    std::uint32_t seed = 1;
+    std::string out;
+    std::optional<std::string> queries_out;
+    int queries = 50;
+    std::optional<std::string> agent;
+};
 
 int run_gen(const GenArgs& a) {
     TerrainParams p;

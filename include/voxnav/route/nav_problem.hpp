@@ -82,26 +82,53 @@ private:
 };
 
 /// Cost zones of one query: the product of the multipliers of the zones that
-/// hold a voxel. Zones are tested after their common bounding box.
+/// hold a voxel. A few zones are a list tested after their common bounding
+/// box; more are bucketed per 16^3 chunk (built when the query begins, in
+/// O(chunks the zones overlap)), and a lookup reads the bucket of the
+/// voxel's chunk, kept from the last lookup. Which is faster was measured
+/// with `voxnav bench-queries` (README, "Game queries"). One per query and
+/// thread (lookups keep that chunk).
 class ZoneCosts {
 public:
     ZoneCosts() = default;
-    explicit ZoneCosts(const std::vector<CostZone>& zones);
+    explicit ZoneCosts(const std::vector<CostZone>& zones, ZoneIndex index = ZoneIndex::Auto);
+    /// Zones above this count are bucketed per chunk (ZoneIndex::Auto).
+    static constexpr std::size_t list_limit = 4;
     [[nodiscard]] bool empty() const { return zones_.empty(); }
+    [[nodiscard]] bool bucketed() const { return bucketed_; }
     [[nodiscard]] VOXNAV_INLINE double multiplier(const Voxel& v) const {
         if (v.x < lo_.x || v.y < lo_.y || v.z < lo_.z || v.x > hi_.x || v.y > hi_.y || v.z > hi_.z) return 1.0;
         double m = 1.0;
-        for (const CostZone& z : zones_)
-            if (z.contains(v)) m *= z.multiplier;
+        if (!bucketed_) {
+            for (const CostZone& z : zones_)
+                if (z.contains(v)) m *= z.multiplier;
+            return m;
+        }
+        const Voxel c(v.x >> 4, v.y >> 4, v.z >> 4);
+        if (c != cached_chunk_ || !cached_) find_bucket(c);
+        for (const std::uint32_t* i = cached_begin_; i != cached_end_; ++i)
+            if (zones_[*i].contains(v)) m *= zones_[*i].multiplier;
         return m;
     }
     /// The smallest multiplier any move can get: the product of those below 1.
     [[nodiscard]] double smallest_multiplier() const { return smallest_; }
 
 private:
+    void find_bucket(const Voxel& chunk) const;
+    struct Bucket {
+        Voxel chunk;
+        std::uint32_t begin = 0, end = 0;  // into bucket_zones_; end = 0 for an empty slot
+    };
     std::vector<CostZone> zones_;
     glm::dvec3 lo_{0.0}, hi_{-1.0};
     double smallest_ = 1.0;
+    bool bucketed_ = false;
+    std::vector<Bucket> table_;               // open addressing by chunk, power-of-two size
+    std::vector<std::uint32_t> bucket_zones_; // zone indices, per bucket
+    mutable bool cached_ = false;
+    mutable Voxel cached_chunk_{0};
+    mutable const std::uint32_t* cached_begin_ = nullptr;
+    mutable const std::uint32_t* cached_end_ = nullptr;
 };
 
 /// Any goal, with cost zones. The heuristic is the goal's bound times the

@@ -13,9 +13,10 @@
 /// voxel) lies inside it; overlapping zones multiply. Routes stay optimal:
 /// the heuristic is scaled by the smallest multiplier a move can get, the
 /// product of all multipliers below 1 (say so in the route's figures).
-/// Zones are a list checked against each generated move after a test of
-/// their bounding box; measured on the bench (`voxnav bench --zones`), a list
-/// of up to 64 spheres costs less than a sparse grid would to build per query.
+/// Up to ZoneCosts::list_limit zones are a list checked against each
+/// generated move after a test of their common bounding box; more are
+/// bucketed per 16^3 chunk when the query begins (see nav_problem.hpp;
+/// measured with `voxnav bench-queries`).
 #pragma once
 
 #include "voxnav/search/status.hpp"
@@ -54,6 +55,10 @@ struct CostZone {
     void validate() const;
 };
 
+/// How a query looks zones up: a list (few zones), or buckets per 16^3
+/// chunk (many). Auto picks by count; the others are for measuring.
+enum class ZoneIndex : std::uint8_t { Auto, List, Chunks };
+
 /// Everything a query may add to the start and the goal.
 struct QueryOptions {
     SearchLimits limits;
@@ -67,6 +72,8 @@ struct QueryOptions {
     /// An exact goal (Goal::at) that is not a waypoint snaps to the nearest
     /// one, as the start given in game units does (Navigator::snap).
     bool snap_goal = false;
+    /// Zone lookup structure (leave at Auto; the others exist to measure).
+    ZoneIndex zone_index = ZoneIndex::Auto;
 };
 
 /// Parses a CLI zone `X,Y,Z:R:M` (M a number or `inf`) as a sphere. Throws
