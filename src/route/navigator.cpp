@@ -33,6 +33,9 @@ Navigator::Navigator(std::shared_ptr<NavField> field, const AgentProfile& profil
 }
 
 void Navigator::take_snapshot() {
+    // A sliced query keeps the version it began with: node ids and facts
+    // must not change under it. The latest version is taken when it ends.
+    if (slicing_) return;
     snapshot_ = field_->snapshot();
     if (moves_) moves_->rebind(*snapshot_);
     else moves_.emplace(*snapshot_, profile_);
@@ -253,6 +256,7 @@ void Navigator::finish_route(Route& out) {
     plain_.reset();
     general_.reset();
     bound_.reset();
+    query_moves_.reset();
 }
 
 // Why no waypoint can satisfy the goal ("" when one may). Sets of feet

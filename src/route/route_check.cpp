@@ -13,7 +13,12 @@ Navigator::RouteCheck Navigator::check_route(const Route& route) {
         c.why = "a sliced query is in progress on this navigator; check routes on another one";
         return c;
     }
-    if (route.revision == snapshot_->revision() && !route.waypoints.empty()) {
+    if (route.waypoints.empty()) {
+        c.valid = false;
+        c.why = "the route has no waypoints (" + std::string(to_string(route.status)) + ")";
+        return c;
+    }
+    if (route.revision == snapshot_->revision()) {
         c.unchanged = true;
         return c;
     }

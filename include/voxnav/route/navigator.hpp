@@ -68,7 +68,9 @@ public:
 
     /// World navigators: brings the facts up to date with the world's changes
     /// (called by find_route too; cheap when nothing changed). Workers: takes
-    /// the latest published snapshot.
+    /// the latest published snapshot. While a sliced query runs, the
+    /// navigator keeps that query's snapshot (the facts are still published
+    /// for others) and takes the latest when the query ends.
     void sync();
 
     [[nodiscard]] Route find_route(const Voxel& from, const Voxel& to, const SearchLimits& limits = {});
