@@ -593,3 +593,38 @@ TEST_CASE("zone lookups: chunk buckets equal the plain list anywhere", "[queries
         }
     }
 }
+
+TEST_CASE("a real Minecraft region: a start one voxel above the ground snaps, and near goals route", "[queries][minecraft]") {
+    const World world = load_world(VOXNAV_SOURCE_DIR "/worlds/samples/querz-nbt7_r.0.0.mca");
+    Navigator nav(world, AgentProfile{});
+    const VoxelBox box = nav.field().domain();
+    std::mt19937 rng(11);
+    std::vector<Voxel> ground;  // the highest waypoint of sampled columns
+    for (int i = 0; i < 400 && ground.size() < 20; ++i) {
+        const int x = box.lo.x + int(rng() % std::uint32_t(box.size().x)), z = box.lo.z + int(rng() % std::uint32_t(box.size().z));
+        for (int y = box.hi.y - 1; y >= box.lo.y; --y)
+            if (nav.is_waypoint({x, y, z})) {
+                if (!nav.is_waypoint({x, y + 1, z}) && !nav.is_waypoint({x, y + 2, z})) ground.push_back({x, y, z});
+                break;
+            }
+    }
+    REQUIRE(ground.size() >= 10);
+    int routed = 0;
+    for (std::size_t i = 0; i + 1 < ground.size(); ++i) {
+        const Voxel g = ground[i];
+        // The new user's first try: one voxel above the ground.
+        const Voxel above = g + Voxel(0, 1, 0);
+        CHECK(nav.find_route(above, Goal::at(ground[i + 1])).status == SearchStatus::InvalidStart);
+        const Navigator::Snap s = nav.snap_feet(above);
+        INFO(s.what);
+        REQUIRE(s.ok);
+        CHECK(s.feet == g);
+        const Route r = nav.find_route_from_game(world.transform().to_world(above), Goal::near(glm::dvec3(ground[i + 1]), 3.0));
+        CHECK(r.waypoints.empty() == !r.usable());
+        if (r.status == SearchStatus::Found) {
+            CHECK(r.waypoints.front().position == g);
+            ++routed;
+        }
+    }
+    CHECK(routed > 0);
+}
