@@ -109,16 +109,33 @@ double zone_factor(const std::vector<CostZone>& zones, const Voxel& v) {
     return f;
 }
 
+// One seeded random world and agent, with the reference model over them and
+// the world's waypoints.
+struct Trial {
+    World world;
+    AgentProfile agent;
+    ref::Model model;
+    std::vector<Voxel> wps;
+    Trial(std::uint32_t seed, const Voxel& size, bool walker = false)
+        : world(testing::random_world(seed, size)), agent(with_walk(testing::random_agent(seed), walker)), model(world, agent),
+          wps(waypoints_of(model, size)) {}
+    static AgentProfile with_walk(AgentProfile a, bool walk) {
+        a.walk = a.walk || walk;
+        return a;
+    }
+};
+
 }  // namespace
 
 TEST_CASE("goals and zones: optimal against the reference Dijkstra on random worlds", "[queries]") {
     int found = 0, none = 0, invalid = 0;
     for (std::uint32_t seed = 1; seed <= 150; ++seed) {
         const Voxel size(9, 6, 9);
-        const World world = testing::random_world(seed, size);
-        const AgentProfile agent = testing::random_agent(seed);
-        const ref::Model model(world, agent);
-        const auto wps = waypoints_of(model, size);
+        const Trial t(seed, size);
+        const World& world = t.world;
+        const AgentProfile& agent = t.agent;
+        const ref::Model& model = t.model;
+        const std::vector<Voxel>& wps = t.wps;
         if (wps.empty()) continue;
         std::mt19937 rng(seed * 31u + 7u);
         Navigator nav(world, agent);
@@ -160,10 +177,11 @@ TEST_CASE("flee: routes end at least R from every threat, optimally", "[queries]
     int found = 0;
     for (std::uint32_t seed = 200; seed < 300; ++seed) {
         const Voxel size(10, 6, 10);
-        const World world = testing::random_world(seed, size);
-        const AgentProfile agent = testing::random_agent(seed);
-        const ref::Model model(world, agent);
-        const auto wps = waypoints_of(model, size);
+        const Trial t(seed, size);
+        const World& world = t.world;
+        const AgentProfile& agent = t.agent;
+        const ref::Model& model = t.model;
+        const std::vector<Voxel>& wps = t.wps;
         if (wps.empty()) continue;
         std::mt19937 rng(seed);
         Navigator nav(world, agent);
@@ -234,10 +252,11 @@ TEST_CASE("sliced queries equal one-shot queries for slices of 1, 7 and 1000", "
     int compared = 0;
     for (std::uint32_t seed = 400; seed < 480; ++seed) {
         const Voxel size(10, 6, 10);
-        const World world = testing::random_world(seed, size);
-        const AgentProfile agent = testing::random_agent(seed);
-        const ref::Model model(world, agent);
-        const auto wps = waypoints_of(model, size);
+        const Trial t(seed, size);
+        const World& world = t.world;
+        const AgentProfile& agent = t.agent;
+        const ref::Model& model = t.model;
+        const std::vector<Voxel>& wps = t.wps;
         if (wps.empty()) continue;
         std::mt19937 rng(seed);
         Navigator nav(world, agent);
@@ -439,11 +458,11 @@ TEST_CASE("route checks look at the route only and see edits on it", "[queries]"
 TEST_CASE("smoothing merges walks into straight segments that are clear and no dearer", "[queries]") {
     for (std::uint32_t seed = 1; seed <= 60; ++seed) {
         const Voxel size(14, 5, 14);
-        const World world = testing::random_world(seed, size);
-        AgentProfile agent = testing::random_agent(seed);
-        agent.walk = true;
-        const ref::Model model(world, agent);
-        const auto wps = waypoints_of(model, size);
+        const Trial t(seed, size, true);
+        const World& world = t.world;
+        const AgentProfile& agent = t.agent;
+        const ref::Model& model = t.model;
+        const std::vector<Voxel>& wps = t.wps;
         if (wps.size() < 2) continue;
         std::mt19937 rng(seed);
         Navigator nav(world, agent);
