@@ -528,7 +528,8 @@ TEST_CASE("the route service answers every request as a navigator would", "[quer
     REQUIRE(wps.size() > 10);
     for (int threads : {1, 2}) {
         RouteService service(world, threads);
-        CHECK(service.threads() == threads);
+        CHECK(service.threads() >= 1);
+        CHECK(service.threads() <= threads);
         const auto a = service.add_agent(walker), b = service.add_agent(small);
         std::mt19937 rng(threads);
         struct Asked {

@@ -6,6 +6,7 @@
 
 #include "voxnav/detail/tsan.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -63,7 +64,9 @@ struct RouteService::Impl {
         : world(&w), thread_count(n > 0 ? n : int(std::max(1u, std::thread::hardware_concurrency())))
 #ifndef VOXNAV_TSAN
           ,
-          arena(n > 0 ? n : tbb::task_arena::automatic)
+          // No more than TBB may run at once here (a process pinned to fewer
+          // cores would otherwise get a warning and idle arena slots).
+          arena(n > 0 ? std::min(n, tbb::this_task_arena::max_concurrency()) : tbb::task_arena::automatic)
 #endif
     {
 #ifndef VOXNAV_TSAN

@@ -45,7 +45,8 @@ public:
         bool cancelled = false;  ///< cancelled before it ran (route: no_path, says so)
     };
 
-    /// `threads`: worker threads (0: as many as TBB offers, usually the cores).
+    /// `threads`: worker threads (0: as many as TBB offers, usually the
+    /// cores; never more than TBB may run in this process).
     explicit RouteService(const World& world, int threads = 0);
     /// Waits for the requests in flight.
     ~RouteService();
