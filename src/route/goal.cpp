@@ -72,6 +72,11 @@ Goal Goal::flee(const std::vector<Threat>& threats) {
     return g;
 }
 
+void Goal::move_exact_part(std::size_t i, const Voxel& feet) {
+    if (i >= parts_.size() || parts_[i].kind != Kind::At) throw std::out_of_range("Goal::move_exact_part: no exact part " + std::to_string(i));
+    parts_[i].voxel = feet;
+}
+
 static double distance2(const Voxel& v, const glm::dvec3& p) {
     const glm::dvec3 d = glm::dvec3(v) - p;
     return d.x * d.x + d.y * d.y + d.z * d.z;

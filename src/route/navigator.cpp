@@ -175,24 +175,14 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
     goal_ = goal;
     // Exact goals that are no waypoint: snap them when asked.
     if (options.snap_goal && !goal_.is_flee()) {
-        std::vector<Goal> parts;
-        for (const Goal::Part& p : goal_.parts()) {
-            Goal one;
-            if (p.kind == Goal::Kind::At && !is_waypoint(p.voxel)) {
-                const Snap s = snap_feet(p.voxel);
-                if (s.ok) {
-                    out.snapped += std::string(out.snapped.empty() ? "" : "; ") + "goal " + s.what;
-                    parts.push_back(Goal::at(s.feet));
-                    continue;
-                }
-            }
-            if (p.kind == Goal::Kind::At) parts.push_back(Goal::at(p.voxel));
-            else if (p.kind == Goal::Kind::Near) parts.push_back(Goal::near(p.point, p.radius));
-            else if (p.kind == Goal::Kind::Column) parts.push_back(Goal::column(p.voxel.x, p.voxel.z));
-            else if (p.kind == Goal::Kind::Level) parts.push_back(Goal::level(p.voxel.y));
-            else parts.push_back(Goal::touch(p.voxel));
+        for (std::size_t i = 0; i < goal_.parts().size(); ++i) {
+            const Goal::Part& p = goal_.parts()[i];
+            if (p.kind != Goal::Kind::At || is_waypoint(p.voxel)) continue;
+            const Snap s = snap_feet(p.voxel);
+            if (!s.ok) continue;  // the goal check below says why
+            out.snapped += std::string(out.snapped.empty() ? "" : "; ") + "goal " + s.what;
+            goal_.move_exact_part(i, s.feet);
         }
-        goal_ = Goal::any_of(parts);
     }
     const std::string unsatisfiable = why_goal_unsatisfiable(goal_);
     if (!unsatisfiable.empty()) {

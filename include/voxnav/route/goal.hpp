@@ -30,6 +30,8 @@
 
 #include <glm/vec3.hpp>
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -80,6 +82,10 @@ public:
     [[nodiscard]] const std::vector<Threat>& threats() const { return threats_; }
     /// True for the single-voxel goal of a plain route query.
     [[nodiscard]] bool is_single_voxel() const { return parts_.size() == 1 && parts_[0].kind == Kind::At; }
+
+    /// Moves exact part `i` (Kind::At) to another feet voxel: snapping.
+    /// Throws std::out_of_range for another kind of part or a bad index.
+    void move_exact_part(std::size_t i, const Voxel& feet);
 
     /// Whether an agent with this footprint and height standing at `feet`
     /// satisfies the goal (it must also be a waypoint, which this does not check).
