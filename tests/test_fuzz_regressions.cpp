@@ -2,6 +2,8 @@
 // each must load or fail with an error, never crash.
 #include "voxnav/io/imports.hpp"
 #include "voxnav/io/nbt.hpp"
+#include "voxnav/agent/profile.hpp"
+#include "voxnav/route/route.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -53,4 +55,29 @@ TEST_CASE("fuzz corpora and regressions never crash the readers", "[fuzz]") {
             }
         }
     CHECK(inputs >= 6);
+}
+
+// Issue 12's two escapes, found by fuzzing from outside: each must come out
+// as the type its header documents.
+TEST_CASE("regression: a profile number out of range is a ProfileError naming the file", "[fuzz][errors]") {
+    try {
+        (void)parse_agent_profile(R"({"height": 2, "jump_height": 1e999})", "ogre.json");
+        FAIL("no error");
+    } catch (const ProfileError& e) {
+        CHECK(std::string(e.what()).find("ogre.json") != std::string::npos);
+    }
+}
+
+TEST_CASE("regression: route JSON with a syntax error is a std::runtime_error", "[fuzz][errors]") {
+    for (const char* text : {"{\"status\": ", "[1, 2", "{\"status\":\"found\",\"cost\":1e999,\"waypoints\":[]}",
+                             "{\"status\":\"found\",\"cost\":\"x\",\"waypoints\":[]}"}) {
+        INFO(text);
+        try {
+            (void)route_from_json(text);
+            FAIL("no error");
+        } catch (const std::runtime_error& e) {
+            // Not one of the JSON library's types: the game catches what the header says.
+            CHECK(std::string(e.what()).find("route JSON") != std::string::npos);
+        }
+    }
 }

@@ -69,7 +69,9 @@ AgentProfile parse_agent_profile(const std::string& json_text, const std::string
     json j;
     try {
         j = json::parse(json_text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {
+        // Syntax errors, and numbers out of range (1e999): never the JSON
+        // library's own exception types, which the header does not promise.
         throw ProfileError(source, "", std::string("invalid JSON: ") + e.what());
     }
     if (!j.is_object()) throw ProfileError(source, "", "a profile must be a JSON object");
