@@ -73,17 +73,12 @@ Loaded load(const LoadArgs& a) {
     if (a.vox_palette) {
         std::ifstream f(*a.vox_palette);
         if (!f) throw UsageError(*a.vox_palette + ": cannot open file");
+        std::stringstream text;
+        text << f.rdbuf();
         try {
-            const auto j = nlohmann::json::parse(f);
-            for (const auto& [key, value] : j.items()) {
-                const int index = std::stoi(key);
-                if (index < 1 || index > 255) throw UsageError(*a.vox_palette + ": key '" + key + "': palette index must be 1..255");
-                opt.vox_palette[index] = value.get<std::string>();
-            }
-        } catch (const UsageError&) {
-            throw;
-        } catch (const std::exception& e) {
-            throw UsageError(*a.vox_palette + ": " + e.what());
+            opt.vox_palette = parse_vox_palette(text.str(), *a.vox_palette);
+        } catch (const LoadError& e) {
+            throw UsageError(e.what());
         }
     }
     const auto t0 = std::chrono::steady_clock::now();

@@ -81,6 +81,10 @@ void import_vox(const std::string& path, World& world, ImportReport& report, con
 void import_vox_bytes(const std::vector<std::uint8_t>& bytes, const std::string& name, World& world, ImportReport& report,
                       const ImportOptions& options = {});
 
+/// A .vox palette mapping: JSON {"<palette index 1..255>": "<block name>"}.
+/// Throws LoadError naming `source` and the bad key.
+[[nodiscard]] std::map<int, std::string> parse_vox_palette(const std::string& json_text, const std::string& source);
+
 /// Any loadable world (text, vdb, Moving AI, Minecraft, schematic, vox, or a
 /// folder of region files), with its import report.
 [[nodiscard]] World load_world(const std::string& path, ImportReport& report, const ImportOptions& options = {});

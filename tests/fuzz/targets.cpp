@@ -1,0 +1,283 @@
+#include "targets.hpp"
+
+#include "voxnav/bench/scenarios.hpp"
+#include "voxnav/io/imports.hpp"
+#include "voxnav/io/nbt.hpp"
+#include "voxnav/voxnav.hpp"
+
+#include <openvdb/openvdb.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+namespace voxnav::fuzz {
+namespace {
+
+std::string text_of(const std::uint8_t* d, std::size_t n) { return std::string(reinterpret_cast<const char*>(d), n); }
+
+// Readers that take a path get the bytes through one file per process.
+std::string temp_file(const std::uint8_t* d, std::size_t n, const char* suffix) {
+    const std::string path = "/tmp/voxnav_fuzz_" + std::to_string(getpid()) + suffix;
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(d), std::streamsize(n));
+    return path;
+}
+
+// A few capped queries between positions picked from the input's bytes, on
+// worlds small enough to derive facts for quickly.
+void route_a_few(const World& world, const std::uint8_t* d, std::size_t n) {
+    if (world.loaded_chunks().size() > 512) return;
+    std::optional<VoxelBox> box = world.bounds();
+    if (!box) box = world.populated_box();
+    if (!box || box->empty()) return;
+    AgentProfile agent;
+    agent.jump_distance = 1;
+    Navigator nav(world, agent);
+    SearchLimits lim;
+    lim.max_nodes = 300;
+    const Voxel s = box->size();
+    for (std::size_t q = 0; q < 3; ++q) {
+        auto pick = [&](std::size_t k) {
+            const std::uint32_t h = n ? d[(q * 7 + k) % n] * 2654435761u + std::uint32_t(q * 97 + k) : std::uint32_t(k);
+            return Voxel(box->lo.x + int(h % std::uint32_t(s.x)), box->lo.y + int((h >> 8) % std::uint32_t(s.y)),
+                         box->lo.z + int((h >> 16) % std::uint32_t(s.z)));
+        };
+        const Route r = nav.find_route(pick(0), pick(1), lim);
+        (void)nav.find_route(pick(2), Goal::near(glm::dvec3(pick(3)), 2.0), QueryOptions{lim});
+        if (r.usable() && !nav.check_route(r).valid) std::abort();  // a fresh route must be valid
+    }
+}
+
+template <class Load>
+int load_and_route(const std::uint8_t* d, std::size_t n, Load&& load) {
+    World w;
+    try {
+        w = load();
+    } catch (const LoadError&) {
+        return 0;
+    }
+    route_a_few(w, d, n);
+    return 0;
+}
+
+template <class Import>
+int import_and_route(const std::uint8_t* d, std::size_t n, const char* suffix, Import&& import) {
+    const std::string path = temp_file(d, n, suffix);
+    World w;
+    ImportReport report;
+    try {
+        import(path, w, report);
+    } catch (const LoadError&) {
+        std::remove(path.c_str());
+        return 0;
+    }
+    std::remove(path.c_str());
+    route_a_few(w, d, n);
+    return 0;
+}
+
+}  // namespace
+
+int text_world(const std::uint8_t* d, std::size_t n) {
+    return load_and_route(d, n, [&] {
+        std::istringstream in(text_of(d, n));
+        return read_text_world(in, "fuzz.vxw");
+    });
+}
+
+int movingai_map(const std::uint8_t* d, std::size_t n) {
+    return load_and_route(d, n, [&] {
+        std::istringstream in(text_of(d, n));
+        return read_movingai_map(in, "fuzz.map");
+    });
+}
+
+int movingai_3dmap(const std::uint8_t* d, std::size_t n) {
+    return load_and_route(d, n, [&] {
+        std::istringstream in(text_of(d, n));
+        return read_movingai_3dmap(in, "fuzz.3dmap");
+    });
+}
+
+int scenarios(const std::uint8_t* d, std::size_t n) {
+    const std::string path = temp_file(d, n, ".scen");
+    try {
+        const ScenarioFile f = load_scenarios(path);
+        for (const Scenario& s : f.scenarios) (void)matches_optimal(s.optimal, s.optimal);
+    } catch (const LoadError&) {
+    }
+    std::remove(path.c_str());
+    return 0;
+}
+
+int profile(const std::uint8_t* d, std::size_t n) {
+    try {
+        const AgentProfile p = parse_agent_profile(text_of(d, n), "fuzz.json");
+        p.validate();  // what parsed must be valid
+        (void)parse_agent_profile(to_json(p), "round-trip");
+    } catch (const ProfileError&) {
+    }
+    return 0;
+}
+
+int route_json(const std::uint8_t* d, std::size_t n) {
+    try {
+        const Route r = route_from_json(text_of(d, n));
+        (void)route_from_json(to_json(r));
+    } catch (const std::runtime_error&) {
+    }
+    return 0;
+}
+
+int block_table(const std::uint8_t* d, std::size_t n) {
+    try {
+        std::istringstream in(text_of(d, n));
+        const MinecraftBlockTable t = MinecraftBlockTable::parse(in, "fuzz_blocks.txt");
+        (void)t.classify("minecraft:stone");
+        (void)t.classify("oak_slab");
+        (void)t.legacy_name(1);
+    } catch (const LoadError&) {
+    }
+    return 0;
+}
+
+int schematic(const std::uint8_t* d, std::size_t n) {
+    return import_and_route(d, n, ".schem", [](const std::string& p, World& w, ImportReport& r) { import_schematic(p, w, r); });
+}
+
+int chunk(const std::uint8_t* d, std::size_t n) {
+    return import_and_route(d, n, ".nbt", [](const std::string& p, World& w, ImportReport& r) { import_chunk_nbt(p, w, r); });
+}
+
+int anvil(const std::uint8_t* d, std::size_t n) {
+    return import_and_route(d, n, ".mca", [](const std::string& p, World& w, ImportReport& r) { import_anvil_region(p, w, r); });
+}
+
+int vox(const std::uint8_t* d, std::size_t n) {
+    World w;
+    ImportReport r;
+    try {
+        import_vox_bytes(std::vector<std::uint8_t>(d, d + n), "fuzz.vox", w, r);
+    } catch (const LoadError&) {
+        return 0;
+    }
+    route_a_few(w, d, n);
+    return 0;
+}
+
+int vox_palette(const std::uint8_t* d, std::size_t n) {
+    try {
+        ImportOptions opt;
+        opt.vox_palette = parse_vox_palette(text_of(d, n), "fuzz_palette.json");
+        // A small model coloured through the mapping.
+        static const std::vector<std::uint8_t> model = [] {
+            std::vector<std::uint8_t> v;
+            auto put = [&](const char* s) { v.insert(v.end(), s, s + 4); };
+            auto u32 = [&](std::uint32_t x) {
+                for (int i = 0; i < 4; ++i) v.push_back(std::uint8_t(x >> (8 * i)));
+            };
+            put("VOX ");
+            u32(150);
+            put("MAIN");
+            u32(0);
+            u32(24 + 12 + 4 + 4 * 4);
+            put("SIZE");
+            u32(12);
+            u32(0);
+            u32(4);
+            u32(4);
+            u32(4);
+            put("XYZI");
+            u32(4 + 4 * 4);
+            u32(0);
+            u32(4);
+            for (std::uint8_t i = 0; i < 4; ++i) {
+                v.push_back(i);
+                v.push_back(0);
+                v.push_back(0);
+                v.push_back(std::uint8_t(1 + i * 60));
+            }
+            return v;
+        }();
+        World w;
+        ImportReport r;
+        import_vox_bytes(model, "palette_model.vox", w, r, opt);
+    } catch (const LoadError&) {
+    }
+    return 0;
+}
+
+int vdb_metadata(const std::uint8_t* d, std::size_t n) {
+    // A valid grid whose voxnav metadata is the input: what voxnav parses,
+    // not OpenVDB's own binary reader.
+    openvdb::initialize();
+    World src;
+    src.set_block({0, 0, 0}, *src.blocks().find("stone"));
+    src.set_block({1, 0, 0}, *src.blocks().find("stone"));
+    World::Grid::Ptr grid = src.grid().deepCopy();
+    grid->setName("blocks");
+    grid->insertMeta("voxnav_world", openvdb::StringMetadata(text_of(d, n)));
+    const std::string path = "/tmp/voxnav_fuzz_" + std::to_string(getpid()) + ".vdb";
+    {
+        openvdb::io::File file(path);
+        file.write(openvdb::GridCPtrVec{grid});
+        file.close();
+    }
+    World w;
+    try {
+        w = load_vdb(path);
+    } catch (const LoadError&) {
+        std::remove(path.c_str());
+        return 0;
+    }
+    std::remove(path.c_str());
+    route_a_few(w, d, n);
+    return 0;
+}
+
+int query_syntax(const std::uint8_t* d, std::size_t n) {
+    const std::string text = text_of(d, n);
+    try {
+        const Goal g = parse_goal(text);
+        (void)parse_goal(g.describe().substr(0, g.describe().find(" or ")));
+        (void)g.satisfied_by({0, 0, 0}, 1, 2);
+    } catch (const std::invalid_argument&) {
+    }
+    try {
+        (void)parse_threat(text);
+    } catch (const std::invalid_argument&) {
+    }
+    try {
+        const CostZone z = parse_zone(text);
+        (void)z.contains({0, 0, 0});
+    } catch (const std::invalid_argument&) {
+    }
+    return 0;
+}
+
+int nbt(const std::uint8_t* d, std::size_t n) {
+    try {
+        (void)parse_nbt(d, n, "fuzz.nbt");
+    } catch (const NbtError&) {
+    }
+    try {
+        (void)parse_nbt(inflate(d, n, "fuzz.nbt.gz", 1 << 20), "fuzz.nbt.gz");
+    } catch (const NbtError&) {
+    }
+    return 0;
+}
+
+const std::vector<NamedTarget>& all_targets() {
+    static const std::vector<NamedTarget> targets{
+        {"text_world", text_world}, {"movingai_map", movingai_map}, {"movingai_3dmap", movingai_3dmap},
+        {"scenarios", scenarios},   {"profile", profile},           {"route_json", route_json},
+        {"block_table", block_table}, {"schematic", schematic},     {"chunk", chunk},
+        {"anvil", anvil},           {"vox", vox},                   {"vox_palette", vox_palette},
+        {"vdb_metadata", vdb_metadata}, {"query_syntax", query_syntax}, {"nbt", nbt},
+    };
+    return targets;
+}
+
+}  // namespace voxnav::fuzz
