@@ -42,6 +42,7 @@ Command add_gen_command(CLI::App& app);
 Command add_bench_command(CLI::App& app);
 Command add_live_command(CLI::App& app);
 Command add_query_bench_command(CLI::App& app);
+Command add_soak_command(CLI::App& app);
 /// Peak resident memory of this process.
 std::size_t peak_rss_bytes();
 /// The block tree's bytes per non-air voxel (0 for an empty world).

@@ -2,6 +2,7 @@
 // facts memory, routing threads while the game thread edits).
 #include "cli_common.hpp"
 
+#include "live_common.hpp"
 #include "voxnav/bench/streaming.hpp"
 #include "voxnav/bench/terrain.hpp"
 
@@ -32,18 +33,6 @@ double median(std::vector<double> v) {
     if (v.empty()) return 0.0;
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
-}
-
-// The highest waypoint of column (x, z) on the navigator's snapshot, if any.
-std::optional<Voxel> surface(const Navigator& nav, int x, int z) {
-    for (int y = 100; y > 40; --y)
-        if (nav.is_waypoint({x, y, z})) return Voxel{x, y, z};
-    return std::nullopt;
-}
-
-void load_view(StreamedTerrain& t, int px, int radius) {
-    for (int cz = -radius; cz <= radius; ++cz)
-        for (int cx = px - radius; cx <= px + radius; ++cx) t.load_column(cx, cz);
 }
 
 nlohmann::json streaming(const LiveArgs& a, const AgentProfile& agent) {
