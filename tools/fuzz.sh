@@ -13,11 +13,11 @@ jobs=${3:-2}
 shift $(( $# < 3 ? $# : 3 ))
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  for f in "$build"/tests/fuzz/fuzz_*; do [ -x "$f" ] && targets+=("$(basename "$f" | sed 's/^fuzz_//')"); done
+  for f in "$build"/bin/fuzz_*; do [ -x "$f" ] && targets+=("$(basename "$f" | sed 's/^fuzz_//')"); done
 fi
 scratch=$(mktemp -d)
 run_one() {
-  local t=$1 bin="$build/tests/fuzz/fuzz_$1" work="$scratch/$1"
+  local t=$1 bin="$build/bin/fuzz_$1" work="$scratch/$1"
   mkdir -p "$work/corpus" "$root/tests/fuzz/regressions/$t"
   "$bin" "$work/corpus" "$root/tests/fuzz/corpus_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len=65536 -print_final_stats=1 -artifact_prefix="$root/tests/fuzz/regressions/$t/" > "$work/log" 2>&1
