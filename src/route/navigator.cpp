@@ -1,5 +1,7 @@
 #include "voxnav/route/navigator.hpp"
 
+#include "describe.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -8,9 +10,7 @@
 namespace voxnav {
 namespace {
 
-std::string describe(const Voxel& v) {
-    return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) + ")";
-}
+using detail::describe;
 
 }  // namespace
 

@@ -2,6 +2,8 @@
 // only the facts around its own waypoints.
 #include "voxnav/route/navigator.hpp"
 
+#include "describe.hpp"
+
 namespace voxnav {
 
 Navigator::RouteCheck Navigator::check_route(const Route& route) {
@@ -22,9 +24,7 @@ Navigator::RouteCheck Navigator::check_route(const Route& route) {
         c.unchanged = true;
         return c;
     }
-    const auto describe = [](const Voxel& v) {
-        return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) + ")";
-    };
+    using detail::describe;
     for (std::size_t k = 0; k < route.waypoints.size(); ++k) {
         const Waypoint& w = route.waypoints[k];
         if (!is_waypoint(w.position)) {

@@ -2,6 +2,8 @@
 // the waypoint it occupies, and waypoints back to game-space feet centres.
 #include "voxnav/route/navigator.hpp"
 
+#include "describe.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <tuple>
@@ -9,14 +11,7 @@
 namespace voxnav {
 namespace {
 
-std::string describe(const Voxel& v) {
-    return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) + ")";
-}
-std::string describe(const glm::dvec3& p) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "(%.3f, %.3f, %.3f)", p.x, p.y, p.z);
-    return buf;
-}
+using detail::describe;
 // Voxel coordinates a position may take: within int32 with room for the
 // snap neighbourhood.
 constexpr double kCoordLimit = 2147483000.0;

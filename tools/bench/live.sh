@@ -54,7 +54,7 @@ print(f"| concurrency: {k['workers']} routing threads, game thread streaming + e
 print("|---|---|")
 print(f"| run | {k['seconds']:.1f} s, {k['edits']} edits, {k['crossings']} chunk crossings |")
 print(f"| queries | {k['queries']} ({k['queries_per_s']:.0f}/s), {k['usable_routes']} usable |")
-print(f"| illegal moves on the snapshot used | {k['illegal_moves']} |")
+print(f"| illegal routes on the snapshot used | {k['illegal_routes']} |")
 print(f"| endpoints an edit invalidated before the query | {k['endpoints_invalidated_by_edits']} |")
 print(f"| edit -> visible to new queries | median {k['edit_to_visible_ms_median']:.2f} ms, worst {k['edit_to_visible_ms_max']:.1f} ms |")
 PY

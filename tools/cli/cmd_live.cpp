@@ -215,14 +215,7 @@ nlohmann::json concurrency(const LiveArgs& a, const AgentProfile& agent) {
             if (r.status == SearchStatus::InvalidStart || r.status == SearchStatus::InvalidGoal) ++invalid;  // an edit got there first
             if (!r.usable()) continue;
             ++usable;
-            const NavSnapshot& snap = nav.field();
-            for (std::size_t k = 1; k < r.waypoints.size(); ++k) {
-                bool ok = false;
-                nav.moves().for_each_move(snap.index_of(r.waypoints[k - 1].position), [&](NavSnapshot::Index t, double c, Action act) {
-                    ok = ok || (snap.voxel_of(t) == r.waypoints[k].position && act == r.waypoints[k].action && c == r.waypoints[k].cost);
-                });
-                if (!ok) ++illegal;
-            }
+            if (!route_fault(nav, r, Goal::at(*g), {}).empty()) ++illegal;
         }
     };
     std::vector<std::thread> pool;
@@ -266,7 +259,7 @@ nlohmann::json concurrency(const LiveArgs& a, const AgentProfile& agent) {
     j["queries"] = queries.load();
     j["queries_per_s"] = double(queries.load()) / secs;
     j["usable_routes"] = usable.load();
-    j["illegal_moves"] = illegal.load();
+    j["illegal_routes"] = illegal.load();
     j["endpoints_invalidated_by_edits"] = invalid.load();
     j["edit_to_visible_ms_median"] = median(visible);
     j["edit_to_visible_ms_max"] = visible.empty() ? 0.0 : *std::max_element(visible.begin(), visible.end());

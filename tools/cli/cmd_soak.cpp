@@ -43,31 +43,6 @@ struct Counts {
     std::atomic<long> queries{0}, found{0}, partial{0}, no_path{0}, endpoints_gone{0}, failures{0}, sliced{0};
 };
 
-// Why a route is wrong on the snapshot it was computed on ("" when right):
-// every move exists there with its action and cost (times the zones'
-// multiplier), the costs add up, and a found route's end satisfies the goal.
-std::string check(const Navigator& nav, const Route& r, const Goal& goal, const std::vector<CostZone>& zones) {
-    const NavSnapshot& snap = nav.field();
-    double total = 0.0;
-    for (std::size_t k = 1; k < r.waypoints.size(); ++k) {
-        const Waypoint& w = r.waypoints[k];
-        double best = -1.0;
-        nav.moves().for_each_move(snap.index_of(r.waypoints[k - 1].position), [&](NavSnapshot::Index t, double c, Action a) {
-            if (snap.voxel_of(t) == w.position && a == w.action && (best < 0 || c < best)) best = c;
-        });
-        if (best < 0) return "waypoint " + std::to_string(k) + " is not reached by a legal move";
-        double m = 1.0;
-        for (const CostZone& z : zones)
-            if (z.contains(w.position)) m *= z.multiplier;
-        if (std::abs(best * m - w.cost) > 1e-9 * std::max(1.0, w.cost)) return "waypoint " + std::to_string(k) + " has the wrong cost";
-        total += w.cost;
-    }
-    if (std::abs(total - r.cost) > 1e-9 * std::max(1.0, total)) return "the costs do not add up";
-    if (r.status == SearchStatus::Found && !goal.satisfied_by(r.waypoints.back().position, nav.profile().width, nav.profile().height))
-        return "the end does not satisfy the goal";
-    return "";
-}
-
 int run(const SoakArgs& a) {
     if (!(a.minutes > 0)) throw UsageError("--minutes must be > 0");
     const AgentProfile agent = load_profile_or_fail(a.agent);
@@ -126,7 +101,7 @@ int run(const SoakArgs& a) {
             if (r.status == SearchStatus::Partial) ++n.partial;
             if (!r.usable()) continue;
             if (r.status == SearchStatus::Found) ++n.found;
-            const std::string why = check(nav, r, goal, q.zones);
+            const std::string why = route_fault(nav, r, goal, q.zones);
             if (!why.empty()) {
                 ++n.failures;
                 std::lock_guard<std::mutex> lock(log_mutex);
