@@ -1,6 +1,7 @@
 // Replays the fuzz seed corpora and every input that once broke a reader:
 // each must load or fail with an error, never crash.
 #include "fuzz/targets.hpp"
+#include "voxnav/io/formats.hpp"
 #include "voxnav/io/imports.hpp"
 #include "voxnav/io/nbt.hpp"
 #include "voxnav/agent/profile.hpp"
@@ -10,6 +11,7 @@
 
 #include <dirent.h>
 #include <fstream>
+#include <sstream>
 
 using namespace voxnav;
 
@@ -76,4 +78,26 @@ TEST_CASE("regression: route JSON with a syntax error is a std::runtime_error", 
             CHECK(std::string(e.what()).find("route JSON") != std::string::npos);
         }
     }
+}
+
+// Fuzzing found text worlds whose `size` spans millions of chunks (3 x 2 x
+// 57,777,777): every chunk of the bounds counts as loaded, so loading took
+// seconds and no agent could ever navigate them. Bounds are now capped at
+// what the navigation facts can hold.
+TEST_CASE("regression: bounds larger than the facts can hold are a load error, not a hang", "[fuzz][errors]") {
+    std::istringstream in("voxnav-world 1\nsize 3 2 57777777\n");
+    try {
+        (void)read_text_world(in, "huge.vxw");
+        FAIL("no error");
+    } catch (const LoadError& e) {
+        CHECK(e.line() == 2);
+        CHECK(std::string(e.what()).find("chunks") != std::string::npos);
+    }
+    std::istringstream in3("voxel 65536 65536 2\n");
+    CHECK_THROWS_AS(read_movingai_3dmap(in3, "huge.3dmap"), LoadError);
+    World w;
+    CHECK_THROWS_AS(w.set_bounds(VoxelBox{{0, 0, 0}, {1 << 16, 1 << 8, 1 << 16}}), std::invalid_argument);
+    CHECK(World::chunks_overlapped({{-1, 0, 0}, {1, 1, 1}}) == 2);
+    CHECK(World::chunks_overlapped({{0, 0, 0}, {16, 16, 16}}) == 1);
+    w.set_bounds(VoxelBox{{0, 0, 0}, {1024, 256, 1024}});  // 64 x 16 x 64 chunks: fine
 }

@@ -66,6 +66,8 @@ World read_movingai_map(std::istream& in, const std::string& name) {
     }
     while (lines.next(line))
         if (!split_tokens(line).empty()) fail("unexpected text after the last map row");
+    if (World::chunks_overlapped({{0, 0, 0}, {width, 3, height}}) > World::max_bounds_chunks)
+        fail("the map spans more than " + std::to_string(World::max_bounds_chunks) + " chunks of 16^3");
     world.set_bounds(VoxelBox{{0, 0, 0}, {width, 3, height}});
     world.note_change({});
     return world;
@@ -93,6 +95,9 @@ World read_movingai_3dmap(std::istream& in, const std::string& name) {
         }
         break;
     }
+    if (World::chunks_overlapped({{0, 0, 0}, size}) > World::max_bounds_chunks)
+        fail("the map spans " + std::to_string(World::chunks_overlapped({{0, 0, 0}, size})) + " chunks of 16^3 (limit " +
+             std::to_string(World::max_bounds_chunks) + ")");
     World world;
     const BlockId stone = *world.blocks().find("stone");
     auto acc = world.mutable_grid().getAccessor();

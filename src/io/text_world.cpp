@@ -98,6 +98,9 @@ struct TextWorldParser {
         }
         if (std::int64_t(size.x) * size.y * size.z > (std::int64_t(1) << 31))
             fail("size too large for a text world (limit 2^31 voxels)");
+        if (World::chunks_overlapped({{0, 0, 0}, size}) > World::max_bounds_chunks)
+            fail("size spans " + std::to_string(World::chunks_overlapped({{0, 0, 0}, size})) + " chunks of 16^3 (limit " +
+                 std::to_string(World::max_bounds_chunks) + ")");
         have_size = true;
     }
 

@@ -183,8 +183,20 @@ void World::unload_chunk(const Voxel& chunk) {
     note_chunk(chunk);
 }
 
+std::int64_t World::chunks_overlapped(const VoxelBox& b) {
+    if (b.empty()) return 0;
+    // Floor division by 16 of 64-bit coordinates: any int32 box.
+    const auto chunk = [](std::int64_t v) { return v >= 0 ? v / 16 : -((-v + 15) / 16); };
+    std::int64_t n = 1;
+    for (int a = 0; a < 3; ++a) n *= chunk(std::int64_t(b.hi[a]) - 1) - chunk(b.lo[a]) + 1;
+    return n;
+}
+
 void World::set_bounds(std::optional<VoxelBox> b) {
     if (b && b->empty()) throw std::invalid_argument("world bounds must not be empty");
+    if (b && chunks_overlapped(*b) > max_bounds_chunks)
+        throw std::invalid_argument("world bounds overlap " + std::to_string(chunks_overlapped(*b)) + " chunks, more than " +
+                                    std::to_string(max_bounds_chunks));
     bounds_ = b;
     note_change(VoxelBox{});  // bounds decide the node domain: everything is re-derived
 }

@@ -95,8 +95,14 @@ public:
     /// Sets or clears the bounds. Every chunk the box overlaps counts as
     /// loaded from then on (an imported map's extent is what the game has),
     /// so the cost is O(chunks in the box); derived facts are derived again
-    /// whole. Throws std::invalid_argument for an empty box.
+    /// whole. Throws std::invalid_argument for an empty box or one that
+    /// overlaps more than max_bounds_chunks chunks.
     void set_bounds(std::optional<VoxelBox> b);
+    /// Most chunks bounds may overlap: all of them count as loaded, and the
+    /// navigation facts of one agent shape hold at most 2^20 - 2 chunks.
+    static constexpr std::int64_t max_bounds_chunks = (std::int64_t(1) << 20) - 2;
+    /// Chunks a box overlaps (0 for an empty box).
+    [[nodiscard]] static std::int64_t chunks_overlapped(const VoxelBox& b);
 
     [[nodiscard]] const std::map<std::string, Voxel>& points() const { return points_; }
     /// Throws std::invalid_argument when the name exists.
