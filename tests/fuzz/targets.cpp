@@ -18,12 +18,16 @@ namespace {
 
 std::string text_of(const std::uint8_t* d, std::size_t n) { return std::string(reinterpret_cast<const char*>(d), n); }
 
-// Readers that take a path get the bytes through one file per process.
-std::string temp_file(const std::uint8_t* d, std::size_t n, const char* suffix) {
-    const std::string path = "/tmp/voxnav_fuzz_" + std::to_string(getpid()) + suffix;
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(d), std::streamsize(n));
-    return path;
-}
+// Readers that take a path get the bytes through one file per process,
+// removed when the input is done with.
+struct TempFile {
+    std::string path;
+    explicit TempFile(const char* suffix) : path("/tmp/voxnav_fuzz_" + std::to_string(getpid()) + suffix) {}
+    TempFile(const std::uint8_t* d, std::size_t n, const char* suffix) : TempFile(suffix) {
+        std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(d), std::streamsize(n));
+    }
+    ~TempFile() { std::remove(path.c_str()); }
+};
 
 // A few capped queries between positions picked from the input's bytes, on
 // worlds small enough to derive facts for quickly.
@@ -64,18 +68,13 @@ int load_and_route(const std::uint8_t* d, std::size_t n, Load&& load) {
 
 template <class Import>
 int import_and_route(const std::uint8_t* d, std::size_t n, const char* suffix, Import&& import) {
-    const std::string path = temp_file(d, n, suffix);
-    World w;
-    ImportReport report;
-    try {
-        import(path, w, report);
-    } catch (const LoadError&) {
-        std::remove(path.c_str());
-        return 0;
-    }
-    std::remove(path.c_str());
-    route_a_few(w, d, n);
-    return 0;
+    const TempFile file(d, n, suffix);
+    return load_and_route(d, n, [&] {
+        World w;
+        ImportReport report;
+        import(file.path, w, report);
+        return w;
+    });
 }
 
 }  // namespace
@@ -102,13 +101,12 @@ int movingai_3dmap(const std::uint8_t* d, std::size_t n) {
 }
 
 int scenarios(const std::uint8_t* d, std::size_t n) {
-    const std::string path = temp_file(d, n, ".scen");
+    const TempFile file(d, n, ".scen");
     try {
-        const ScenarioFile f = load_scenarios(path);
+        const ScenarioFile f = load_scenarios(file.path);
         for (const Scenario& s : f.scenarios) (void)matches_optimal(s.optimal, s.optimal);
     } catch (const LoadError&) {
     }
-    std::remove(path.c_str());
     return 0;
 }
 
@@ -219,22 +217,13 @@ int vdb_metadata(const std::uint8_t* d, std::size_t n) {
     World::Grid::Ptr grid = src.grid().deepCopy();
     grid->setName("blocks");
     grid->insertMeta("voxnav_world", openvdb::StringMetadata(text_of(d, n)));
-    const std::string path = "/tmp/voxnav_fuzz_" + std::to_string(getpid()) + ".vdb";
+    const TempFile file(".vdb");
     {
-        openvdb::io::File file(path);
-        file.write(openvdb::GridCPtrVec{grid});
-        file.close();
+        openvdb::io::File out(file.path);
+        out.write(openvdb::GridCPtrVec{grid});
+        out.close();
     }
-    World w;
-    try {
-        w = load_vdb(path);
-    } catch (const LoadError&) {
-        std::remove(path.c_str());
-        return 0;
-    }
-    std::remove(path.c_str());
-    route_a_few(w, d, n);
-    return 0;
+    return load_and_route(d, n, [&] { return load_vdb(file.path); });
 }
 
 int query_syntax(const std::uint8_t* d, std::size_t n) {
