@@ -1,5 +1,6 @@
 #include "cli_common.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -51,6 +52,12 @@ glm::dvec3 parse_game_position(const std::string& text, const char* option) {
     if (text.empty() || text[0] != '@' || i != 3 || std::count(text.begin(), text.end(), ',') != 2)
         throw UsageError(std::string(option) + ": expected @x,y,z in game units, got '" + text + "'");
     return p;
+}
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0.0;
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
 }
 
 World load_world_or_fail(const std::string& path) {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace voxnav::cli {
 
@@ -43,6 +44,8 @@ Command add_bench_command(CLI::App& app);
 Command add_live_command(CLI::App& app);
 Command add_query_bench_command(CLI::App& app);
 Command add_soak_command(CLI::App& app);
+/// The middle value (the upper one of an even count); 0 for none.
+double median(std::vector<double> values);
 /// Peak resident memory of this process.
 std::size_t peak_rss_bytes();
 /// The block tree's bytes per non-air voxel (0 for an empty world).

@@ -29,12 +29,6 @@ struct LiveArgs {
     bool json = false;
 };
 
-double median(std::vector<double> v) {
-    if (v.empty()) return 0.0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
 nlohmann::json streaming(const LiveArgs& a, const AgentProfile& agent) {
     World w;
     StreamedTerrain terrain(w);

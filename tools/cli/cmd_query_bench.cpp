@@ -32,12 +32,6 @@ struct QueryBenchArgs {
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
-double median(std::vector<double> v) {
-    if (v.empty()) return 0.0;
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
 // Times `variants` over the query set, interleaved: each repeat runs every
 // variant once over all queries. Returns per-variant median seconds per pass.
 template <class Run>
