@@ -17,6 +17,12 @@ const char* to_string(Action a) {
     return "start";
 }
 
+std::optional<Action> parse_action(std::string_view text) {
+    for (Action a : {Action::Start, Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly})
+        if (text == to_string(a)) return a;
+    return std::nullopt;
+}
+
 MovementModel::MovementModel(const NavSnapshot& field, const AgentProfile& profile)
     : MovementModel(field, profile, field.multipliers()) {}
 

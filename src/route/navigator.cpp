@@ -152,6 +152,18 @@ void Navigator::apply_floor_costs(const QueryOptions& options) {
     active_moves_ = &*query_moves_;
 }
 
+// The query's limits, floor costs and zones; "" or why `from` is no start.
+std::string Navigator::prepare_costs(const Voxel& from, const QueryOptions& options) {
+    if (!slicing_) sync_for_query(stale_);
+    apply_floor_costs(options);
+    limits_ = options.limits;
+    if (!(limits_.weight >= 1.0) || !std::isfinite(limits_.weight)) limits_.weight = 1.0;
+    if (std::isnan(limits_.max_cost)) limits_.max_cost = std::numeric_limits<double>::infinity();
+    zones_ = ZoneCosts(options.zones, options.zone_index);
+    if (!is_waypoint(from)) return "start " + why_not_waypoint(from) + "." + stale_;
+    return "";
+}
+
 void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOptions& options) {
     cancel();
     for (const CostZone& z : options.zones) z.validate();
@@ -164,12 +176,15 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
     out.metrics = {};
     out.heuristic_scale = 1.0;
     out.status = SearchStatus::NoPath;
-    if (!slicing_) sync_for_query(stale_);
+    trace_ = options.trace;
+    if (trace_) trace_->clear();
+    search_.record_into(trace_ ? &record_ : nullptr);
+    const std::string bad_start = prepare_costs(from, options);
     out.revision = snapshot_->revision();
-    apply_floor_costs(options);
-    if (!is_waypoint(from)) {
+    if (!bad_start.empty()) {
         out.status = SearchStatus::InvalidStart;
-        out.error = "start " + why_not_waypoint(from) + "." + stale_;
+        out.error = bad_start;
+        if (trace_) trace_->status = out.status;
         return;
     }
     goal_ = goal;
@@ -188,12 +203,9 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
     if (!unsatisfiable.empty()) {
         out.status = SearchStatus::InvalidGoal;
         out.error = unsatisfiable + stale_;
+        if (trace_) trace_->status = out.status;
         return;
     }
-    limits_ = options.limits;
-    if (!(limits_.weight >= 1.0) || !std::isfinite(limits_.weight)) limits_.weight = 1.0;
-    if (std::isnan(limits_.max_cost)) limits_.max_cost = std::numeric_limits<double>::infinity();
-    zones_ = ZoneCosts(options.zones, options.zone_index);
     out.heuristic_scale = zones_.smallest_multiplier();
     const NavSnapshot::Index start = snapshot_->index_of(from);
     if (goal_.is_single_voxel() && zones_.empty()) {
@@ -227,6 +239,8 @@ void Navigator::cancel() {
     general_.reset();
     bound_.reset();
     query_moves_.reset();
+    search_.record_into(nullptr);
+    trace_ = nullptr;
 }
 
 void Navigator::finish_route(Route& out) {
@@ -242,11 +256,14 @@ void Navigator::finish_route(Route& out) {
         out.error += stale_;
     }
     build_route(out);
+    if (trace_) fill_trace(out);
     slicing_ = false;
     plain_.reset();
     general_.reset();
     bound_.reset();
     query_moves_.reset();
+    search_.record_into(nullptr);
+    trace_ = nullptr;
 }
 
 // Why no waypoint can satisfy the goal ("" when one may). Sets of feet

@@ -35,12 +35,9 @@ static Route parse_route(const std::string& text) {
     r.metrics.generated = j.value("generated", std::uint64_t(0));
     for (const auto& w : j.at("waypoints")) {
         const std::string a = w.at("action").get<std::string>();
-        Action act = Action::Start;
-        bool ok = false;
-        for (auto cand : {Action::Start, Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly})
-            if (a == to_string(cand)) act = cand, ok = true;
-        if (!ok) throw std::runtime_error("unknown waypoint action '" + a + "'");
-        r.waypoints.push_back({{w.at("x").get<int>(), w.at("y").get<int>(), w.at("z").get<int>()}, act, 0.0});
+        const std::optional<Action> act = parse_action(a);
+        if (!act) throw std::runtime_error("unknown waypoint action '" + a + "'");
+        r.waypoints.push_back({{w.at("x").get<int>(), w.at("y").get<int>(), w.at("z").get<int>()}, *act, 0.0});
     }
     return r;
 }

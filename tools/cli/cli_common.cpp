@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <sstream>
 
 namespace voxnav::cli {
@@ -52,6 +53,13 @@ glm::dvec3 parse_game_position(const std::string& text, const char* option) {
     if (text.empty() || text[0] != '@' || i != 3 || std::count(text.begin(), text.end(), ',') != 2)
         throw UsageError(std::string(option) + ": expected @x,y,z in game units, got '" + text + "'");
     return p;
+}
+
+void write_text_file(const std::string& path, const std::string& text, const char* option) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) throw UsageError(std::string(option) + ": cannot write '" + path + "'");
 }
 
 double median(std::vector<double> v) {

@@ -30,6 +30,10 @@ AgentProfile load_profile_or_fail(const std::optional<std::string>& path);
 /// Checks a weight, node cap and cost limit given on the command line.
 SearchLimits make_limits(double weight, std::optional<long long> max_nodes, std::optional<double> max_cost);
 
+/// Writes `text` to `path` (replacing it); UsageError naming the option and
+/// the file when it cannot.
+void write_text_file(const std::string& path, const std::string& text, const char* option);
+
 /// Seeded standable start and goal pairs at a spread of distances.
 std::vector<BenchQuery> pick_queries(const World& w, const AgentProfile& a, int n, std::uint32_t seed);
 
@@ -44,6 +48,7 @@ Command add_bench_command(CLI::App& app);
 Command add_live_command(CLI::App& app);
 Command add_query_bench_command(CLI::App& app);
 Command add_soak_command(CLI::App& app);
+Command add_render_command(CLI::App& app);
 /// The middle value (the upper one of an even count); 0 for none.
 double median(std::vector<double> values);
 /// Peak resident memory of this process.

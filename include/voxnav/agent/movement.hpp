@@ -17,6 +17,8 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
+#include <string_view>
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
@@ -26,6 +28,8 @@ namespace voxnav {
 /// How a waypoint is reached. `Start` tags the first waypoint only.
 enum class Action : std::uint8_t { Start, Walk, Jump, Fall, Swim, Fly };
 [[nodiscard]] const char* to_string(Action a);
+/// "start", "walk", "jump", "fall", "swim" or "fly"; nullopt otherwise.
+[[nodiscard]] std::optional<Action> parse_action(std::string_view text);
 
 class MovementModel {
 public:

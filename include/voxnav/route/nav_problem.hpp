@@ -1,7 +1,8 @@
 /// @file nav_problem.hpp
 /// @brief The movement layer as AStar problems (states are NavSnapshot node
 /// ids): NavProblem for the plain voxel-to-voxel query, and GoalProblem for
-/// any Goal with per-query cost zones. Used by Navigator; a game does not
+/// any Goal with per-query cost zones, ReachProblem for the reachable set.
+/// Used by Navigator; a game does not
 /// need them unless it drives AStar itself.
 #pragma once
 
@@ -131,20 +132,17 @@ private:
     mutable const std::uint32_t* cached_end_ = nullptr;
 };
 
-/// Any goal, with cost zones. The heuristic is the goal's bound times the
-/// zones' smallest multiplier, so routes stay optimal at weight 1.
-class GoalProblem {
+/// Moves with per-query cost zones (moves ending in a forbidden zone are
+/// dropped): the successor half of GoalProblem and ReachProblem.
+class ZonedMoves {
 public:
     using State = NavSnapshot::Index;
-    GoalProblem(const MovementModel& moves, const GoalBound& goal, const ZoneCosts& zones)
-        : moves_(&moves), field_(&moves.field()), goal_(&goal), zones_(&zones),
-          h_factor_(zones.smallest_multiplier()), voxel_(moves.field()), voxel_t_(moves.field()) {}
+    ZonedMoves(const MovementModel& moves, const ZoneCosts& zones)
+        : moves_(&moves), field_(&moves.field()), zones_(&zones), voxel_(moves.field()), voxel_t_(moves.field()) {}
 
     [[nodiscard]] std::uint64_t hash(State s) const { return s; }
     [[nodiscard]] std::size_t dense_size() const { return std::size_t(field_->slot_capacity()) << NavSnapshot::local_bits; }
     [[nodiscard]] std::uint32_t dense_index(State s) const { return s; }
-    [[nodiscard]] bool is_goal(State s) const { return goal_->satisfied(voxel_(s)); }
-    [[nodiscard]] double heuristic(State s) const { return h_factor_ * goal_->lower_bound(voxel_(s)); }
     template <class F>
     void for_each_successor(State s, F&& f) const {
         if (zones_->empty()) {
@@ -158,13 +156,35 @@ public:
     }
     [[nodiscard]] double zone_multiplier(State s) const { return zones_->multiplier(voxel_t_(s)); }
 
-private:
+protected:
     const MovementModel* moves_;
     const NavSnapshot* field_;
-    const GoalBound* goal_;
     const ZoneCosts* zones_;
-    double h_factor_;
     VoxelOfNode voxel_, voxel_t_;
+};
+
+/// Any goal, with cost zones. The heuristic is the goal's bound times the
+/// zones' smallest multiplier, so routes stay optimal at weight 1.
+class GoalProblem : public ZonedMoves {
+public:
+    GoalProblem(const MovementModel& moves, const GoalBound& goal, const ZoneCosts& zones)
+        : ZonedMoves(moves, zones), goal_(&goal), h_factor_(zones.smallest_multiplier()) {}
+
+    [[nodiscard]] bool is_goal(State s) const { return goal_->satisfied(voxel_(s)); }
+    [[nodiscard]] double heuristic(State s) const { return h_factor_ * goal_->lower_bound(voxel_(s)); }
+
+private:
+    const GoalBound* goal_;
+    double h_factor_;
+};
+
+/// No goal: a Dijkstra flood of every waypoint reachable (within the search
+/// limits), for Navigator::reachable.
+class ReachProblem : public ZonedMoves {
+public:
+    using ZonedMoves::ZonedMoves;
+    [[nodiscard]] bool is_goal(State) const { return false; }
+    [[nodiscard]] double heuristic(State) const { return 0.0; }
 };
 
 }  // namespace voxnav

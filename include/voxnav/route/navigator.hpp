@@ -44,7 +44,9 @@
 #include "voxnav/route/goal.hpp"
 #include "voxnav/route/nav_problem.hpp"
 #include "voxnav/route/query_costs.hpp"
+#include "voxnav/route/reach.hpp"
 #include "voxnav/route/route.hpp"
+#include "voxnav/route/trace.hpp"
 #include "voxnav/search/astar.hpp"
 
 #include <limits>
@@ -99,6 +101,15 @@ public:
     void cancel();
     /// The answer of the last sliced query (valid once step returned true).
     [[nodiscard]] const Route& route() const { return pending_; }
+
+    // --- reachable area -----------------------------------------------------
+    /// Every waypoint reachable from `from`, cheapest first: a Dijkstra flood
+    /// with the query's floor costs and zones, stopped by limits.max_cost
+    /// (waypoints costing more are left out) and limits.max_nodes (then
+    /// Partial). limits.weight is ignored. options.trace records the flood.
+    /// Never throws for positions (InvalidStart instead); invalid options
+    /// throw std::invalid_argument as find_route does. Cancels a sliced query.
+    [[nodiscard]] Reach reachable(const Voxel& from, const QueryOptions& options = {});
 
     // --- positions ----------------------------------------------------------
     struct Snap {
@@ -178,6 +189,10 @@ private:
     void sync_for_query(std::string& stale);
     void finish_route(Route& out);
     void build_route(Route& out) const;
+    /// Turns the search's record into *trace_ (positions, parent indices).
+    void fill_trace(const Route& out);
+    /// Sets up the query's floor costs and zones; the start's error or "".
+    std::string prepare_costs(const Voxel& from, const QueryOptions& options);
     [[nodiscard]] std::string why_goal_unsatisfiable(const Goal& goal) const;
     void apply_floor_costs(const QueryOptions& options);
     /// Largest floor-times-zone multiplier over the positions a straight walk
@@ -207,6 +222,8 @@ private:
     std::optional<NavProblem> plain_;            // exactly one of these two is set
     std::optional<GoalProblem> general_;
     Route pending_;
+    SearchTrace* trace_ = nullptr;                  // where the query in progress records, if asked
+    SearchRecord<NavSnapshot::Index> record_;      // the search's own record, reused
 };
 
 }  // namespace voxnav

@@ -31,6 +31,8 @@
 
 namespace voxnav {
 
+struct SearchTrace;
+
 struct CostZone {
     /// A multiplier that forbids entering the zone.
     static constexpr double forbid = std::numeric_limits<double>::infinity();
@@ -74,6 +76,10 @@ struct QueryOptions {
     bool snap_goal = false;
     /// Zone lookup structure (leave at Auto; the others exist to measure).
     ZoneIndex zone_index = ZoneIndex::Auto;
+    /// When set, the query records what its search did here (route/trace.hpp):
+    /// cleared at the start, complete when the query ends. Must outlive the
+    /// query. Unset, recording costs nothing.
+    SearchTrace* trace = nullptr;
 };
 
 /// Parses a CLI zone `X,Y,Z:R:M` (M a number or `inf`) as a sphere. Throws

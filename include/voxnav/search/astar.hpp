@@ -41,6 +41,7 @@
 #pragma once
 
 #include "voxnav/search/status.hpp"
+#include "voxnav/search/trace.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -108,6 +109,9 @@ public:
     [[nodiscard]] std::uint64_t expanded() const { return expanded_; }
     /// Forgets the search in progress (its memory stays for the next one).
     void cancel() { active_ = false; done_ = false; }
+    /// Records what the next searches do into `record` (cleared by begin),
+    /// until called with nullptr. `record` must outlive those searches.
+    void record_into(SearchRecord<State>* record) { record_ = record; }
 
     /// Bytes of search memory reserved (the direct index counts in full).
     [[nodiscard]] std::size_t memory_bytes() const {
@@ -197,6 +201,25 @@ private:
         }
         heap_[i] = e;
         heap_pos_[e.node] = static_cast<std::uint32_t>(i);
+    }
+
+    // --- recording (only with record_into) ---------------------------------
+    typename SearchRecord<State>::Node record_of(std::uint32_t n, double h) const {
+        typename SearchRecord<State>::Node r;
+        r.state = nodes_[n].state;
+        r.root = nodes_[n].parent == kNone;
+        r.parent = r.root ? r.state : nodes_[nodes_[n].parent].state;
+        r.g = nodes_[n].g;
+        r.h = h;
+        r.tag = tags_[n];
+        return r;
+    }
+    template <class P>
+    void record_end(const P& problem) {
+        const std::uint32_t end = found_ != kNone ? found_ : (capped_ ? best_ : kNone);
+        record_->has_end = end != kNone;
+        if (end != kNone) record_->end = record_of(end, problem.heuristic(nodes_[end].state));
+        for (const HeapEntry& e : heap_) record_->open.push_back(record_of(e.node, problem.heuristic(nodes_[e.node].state)));
     }
 
     // --- node table: open addressing (linear probing) over node indices -----
@@ -327,6 +350,7 @@ private:
     std::vector<std::uint32_t> table_;
     std::vector<HeapEntry> heap_;
     std::size_t heap_peak_ = 0;
+    SearchRecord<State>* record_ = nullptr;
     unsigned shift_ = 64;
 
     // The search in progress, kept between steps.
@@ -354,6 +378,7 @@ void AStar<Problem>::begin(const P& problem, State start, const SearchLimits& li
     best_h_ = problem.heuristic(start);
     best_g_ = 0.0;
     heap_push(root, weight_ * best_h_);
+    if (record_) record_->clear();
     best_ = root;
     found_ = kNone;
     expanded_ = relaxed_ = improved_ = 0;
@@ -391,10 +416,12 @@ bool AStar<Problem>::step(const P& problem, std::uint32_t max_expansions) {
         }
         if (expanded >= limits_.max_nodes) {
             capped_ = true;
+            if (record_) record_->open.push_back(record_of(n, h));  // taken out, never expanded
             break;
         }
         ++expanded;
         ++slice;
+        if (record_) record_->expanded.push_back(record_of(n, h));
         if (h < best_h || (h == best_h && g < best_g)) {
             best = n;
             best_h = h;
@@ -429,6 +456,7 @@ bool AStar<Problem>::step(const P& problem, std::uint32_t max_expansions) {
     relaxed_ = relaxed;
     improved_ = improved;
     done_ = over;
+    if (record_ && done_) record_end(problem);
     microseconds_ += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     return done_;
 }

@@ -1,0 +1,225 @@
+#include "voxnav/pictures/map_picture.hpp"
+
+#include "voxnav/pictures/palette.hpp"
+
+#include "font.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace voxnav::pictures {
+namespace {
+
+// The map's cell (column, row) of a voxel, whatever the view.
+std::pair<int, int> cell_of(const MapFrame& f, MapView view, const Voxel& v) {
+    switch (view) {
+        case MapView::TopDown: return {v.x - f.crop.lo.x, v.z - f.crop.lo.z};
+        case MapView::SectionX: return {v.z - f.crop.lo.z, f.crop.hi.y - 1 - v.y};
+        case MapView::SectionZ: return {v.x - f.crop.lo.x, f.crop.hi.y - 1 - v.y};
+    }
+    return {0, 0};
+}
+
+// Whether a voxel's cell is on the map (sections: projected, any x or z).
+bool on_map(const MapFrame& f, MapView view, const Voxel& v) {
+    const auto [c, r] = cell_of(f, view, v);
+    const int cols = f.map_width / f.scale, rows = f.map_height / f.scale;
+    if (c < 0 || r < 0 || c >= cols || r >= rows) return false;
+    return view != MapView::TopDown || (v.y >= f.crop.lo.y && v.y < f.crop.hi.y);
+}
+
+// Base layer: top-down columns or the section's plane, one colour per cell.
+std::vector<Rgb> terrain(const World& world, const MapFrame& f, const MapPicture& o) {
+    const int cols = f.map_width / f.scale, rows = f.map_height / f.scale;
+    std::vector<Rgb> cells(std::size_t(cols) * std::size_t(rows), colours::background);
+    auto blocks = world.grid().getConstAccessor();
+    const BlockRegistry& reg = world.blocks();
+    const VoxelBox& b = f.crop;
+    if (o.view == MapView::TopDown) {
+        const double span = std::max(1, b.size().y - 1);
+        for (int z = b.lo.z; z < b.hi.z; ++z)
+            for (int x = b.lo.x; x < b.hi.x; ++x)
+                for (int y = b.hi.y - 1; y >= b.lo.y; --y) {
+                    const BlockId id = blocks.getValue(openvdb::Coord(x, y, z));
+                    if (id == BlockRegistry::air) continue;
+                    cells[std::size_t(z - b.lo.z) * cols + std::size_t(x - b.lo.x)] =
+                        shade(block_colour(reg[id]), (y - b.lo.y) / span);
+                    break;
+                }
+        return cells;
+    }
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            const int y = b.hi.y - 1 - r;
+            const Voxel v = o.view == MapView::SectionX ? Voxel(o.section, y, b.lo.z + c) : Voxel(b.lo.x + c, y, o.section);
+            const BlockId id = blocks.getValue(openvdb::Coord(v.x, v.y, v.z));
+            if (id != BlockRegistry::air) cells[std::size_t(r) * cols + std::size_t(c)] = block_colour(reg[id]);
+        }
+    return cells;
+}
+
+// Tints cells holding searched nodes (open only where nothing was expanded)
+// and reachable positions.
+void tint(std::vector<Rgb>& cells, const MapFrame& f, const MapPicture& o) {
+    const int cols = f.map_width / f.scale;
+    auto index = [&](const Voxel& v) { const auto [c, r] = cell_of(f, o.view, v); return std::size_t(r) * cols + std::size_t(c); };
+    if (!o.reach.empty()) {
+        std::vector<std::uint8_t> mask(cells.size(), 0);
+        for (std::size_t i = 0; i < o.reach.size() && i < 3; ++i)
+            if (o.reach[i].positions)
+                for (const Voxel& v : *o.reach[i].positions)
+                    if (on_map(f, o.view, v)) mask[index(v)] |= std::uint8_t(1u << i);
+        for (std::size_t k = 0; k < cells.size(); ++k)
+            if (mask[k]) cells[k] = mix(cells[k], reach_colour(mask[k]), colours::overlay_strength);
+    }
+    if (o.trace) {
+        std::vector<std::uint8_t> mark(cells.size(), 0);  // 1 expanded, 2 open
+        for (const TraceNode& n : o.trace->expanded)
+            if (on_map(f, o.view, n.position)) mark[index(n.position)] = 1;
+        for (const TraceNode& n : o.trace->open)
+            if (on_map(f, o.view, n.position) && mark[index(n.position)] == 0) mark[index(n.position)] = 2;
+        for (std::size_t k = 0; k < cells.size(); ++k)
+            if (mark[k]) cells[k] = mix(cells[k], mark[k] == 1 ? colours::expanded : colours::open, colours::overlay_strength);
+    }
+}
+
+void draw_route(Image& img, const MapFrame& f, const MapPicture& o) {
+    const std::vector<Waypoint>& wps = o.route->waypoints;
+    const int s = f.scale, thick = std::max(1, s / 4), dot = std::max(1, s / 2);
+    for (std::size_t k = 1; k < wps.size(); ++k) {
+        if (!on_map(f, o.view, wps[k - 1].position) || !on_map(f, o.view, wps[k].position)) continue;
+        const auto [x0, y0] = pixel_of(f, o.view, wps[k - 1].position);
+        const auto [x1, y1] = pixel_of(f, o.view, wps[k].position);
+        img.line(x0, y0, x1, y1, thick, action_colour(wps[k].action));
+    }
+    for (const Waypoint& w : wps) {
+        if (!on_map(f, o.view, w.position)) continue;
+        const auto [x, y] = pixel_of(f, o.view, w.position);
+        img.fill(x - (dot - 1) / 2, y - (dot - 1) / 2, dot, dot, action_colour(w.action));
+    }
+}
+
+void draw_marker(Image& img, const MapFrame& f, MapView view, const Voxel& v, Rgb colour) {
+    if (!on_map(f, view, v)) return;
+    const auto [c, r] = cell_of(f, view, v);
+    const int s = f.scale, pad = s < 4 ? 2 : std::max(1, s / 4), t = std::max(1, s / 8);
+    img.frame(c * s - pad, r * s - pad, s + 2 * pad, s + 2 * pad, t, colour);
+}
+
+// The legend: lines of text and colour swatches, wrapped to the width.
+struct Legend {
+    struct Item {
+        std::string text;
+        bool swatch = false;
+        Rgb colour;
+        bool line_break = false;  // start a new row before this item
+    };
+    std::vector<Item> items;
+    int scale = 1;
+
+    int item_width(const Item& it) const { return (it.swatch ? 9 * scale : 0) + text_width(it.text, scale) + 4 * scale; }
+    int row_height() const { return 10 * scale; }
+    // Lays out (or draws, when img is set) and returns the band height.
+    int layout(Image* img, int width, int top) const {
+        int x = 3 * scale, y = top + 3 * scale;
+        for (const Item& it : items) {
+            const int w = item_width(it);
+            if (it.line_break || (x + w > width && x > 3 * scale)) {
+                x = 3 * scale;
+                y += row_height();
+            }
+            if (img) {
+                if (it.swatch) img->fill(x, y, 7 * scale, 7 * scale, it.colour);
+                draw_text(*img, x + (it.swatch ? 9 * scale : 0), y, it.text, colours::legend_text, scale);
+            }
+            x += w;
+        }
+        return y + row_height() - top;
+    }
+};
+
+Legend legend_of(const MapFrame& f, const MapPicture& o) {
+    Legend lg;
+    lg.scale = f.map_width >= 480 ? 2 : 1;
+    bool first = true;
+    for (const std::string& note : o.notes) {
+        lg.items.push_back({note, false, {}, !first});
+        first = false;
+    }
+    const Voxel sz = f.crop.size();
+    const std::string where = o.view == MapView::TopDown  ? "top-down"
+                              : o.view == MapView::SectionX ? "section x " + std::to_string(o.section)
+                                                            : "section z " + std::to_string(o.section);
+    lg.items.push_back({where + "  " + std::to_string(sz.x) + "x" + std::to_string(sz.y) + "x" + std::to_string(sz.z) + " from " +
+                            std::to_string(f.crop.lo.x) + "," + std::to_string(f.crop.lo.y) + "," + std::to_string(f.crop.lo.z) +
+                            "  " + std::to_string(f.scale) + " px/voxel",
+                        false, {}, !first});
+    bool row = true;
+    auto swatch = [&](const std::string& text, Rgb c) {
+        lg.items.push_back({text, true, c, row});
+        row = false;
+    };
+    if (o.route)
+        for (Action a : {Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly}) swatch(to_string(a), action_colour(a));
+    if (o.trace) {
+        swatch("expanded", colours::expanded);
+        swatch("open", colours::open);
+    }
+    row = true;
+    for (std::size_t i = 0; i < o.reach.size() && i < 3; ++i) swatch(o.reach[i].label, reach_colour(1u << i));
+    return lg;
+}
+
+}  // namespace
+
+MapFrame frame_of(const World& world, const MapPicture& o) {
+    MapFrame f;
+    f.crop = o.crop ? *o.crop : world.bounds() ? *world.bounds() : world.populated_box();
+    if (f.crop.empty()) throw std::invalid_argument("picture: the region to draw is empty (an empty world, or an empty --crop)");
+    const Voxel sz = f.crop.size();
+    if (o.view == MapView::SectionX && (o.section < f.crop.lo.x || o.section >= f.crop.hi.x))
+        throw std::invalid_argument("picture: section x " + std::to_string(o.section) + " is outside the region's x range " +
+                                    std::to_string(f.crop.lo.x) + ".." + std::to_string(f.crop.hi.x - 1));
+    if (o.view == MapView::SectionZ && (o.section < f.crop.lo.z || o.section >= f.crop.hi.z))
+        throw std::invalid_argument("picture: section z " + std::to_string(o.section) + " is outside the region's z range " +
+                                    std::to_string(f.crop.lo.z) + ".." + std::to_string(f.crop.hi.z - 1));
+    const int cols = o.view == MapView::SectionX ? sz.z : sz.x;
+    const int rows = o.view == MapView::TopDown ? sz.z : sz.y;
+    if (o.scale < 0 || o.scale > 64) throw std::invalid_argument("picture: scale must be 0 (automatic) to 64 pixels per voxel");
+    f.scale = o.scale > 0 ? o.scale : std::clamp(std::max(1, o.auto_size) / std::max(cols, rows), 1, 64);
+    if (std::int64_t(cols) * f.scale > 65535 || std::int64_t(rows) * f.scale > 65535)
+        throw std::invalid_argument("picture: " + std::to_string(cols) + " x " + std::to_string(rows) + " voxels at " +
+                                    std::to_string(f.scale) + " px/voxel exceed 65535 pixels per side; crop or lower the scale");
+    f.map_width = cols * f.scale;
+    f.map_height = rows * f.scale;
+    return f;
+}
+
+std::pair<int, int> pixel_of(const MapFrame& f, MapView view, const Voxel& v) {
+    const auto [c, r] = cell_of(f, view, v);
+    return {c * f.scale + f.scale / 2, r * f.scale + f.scale / 2};
+}
+
+Image render_map(const World& world, const MapPicture& o) {
+    const MapFrame f = frame_of(world, o);
+    std::vector<Rgb> cells = terrain(world, f, o);
+    tint(cells, f, o);
+    const Legend legend = legend_of(f, o);
+    const int band = o.legend ? legend.layout(nullptr, f.map_width, f.map_height) : 0;
+    Image img(f.map_width, f.map_height + band, colours::legend_band);
+    const int cols = f.map_width / f.scale, rows = f.map_height / f.scale;
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) img.fill(c * f.scale, r * f.scale, f.scale, f.scale, cells[std::size_t(r) * cols + std::size_t(c)]);
+    if (o.route) draw_route(img, f, o);
+    const std::optional<Voxel> start = o.start ? o.start : (o.route && !o.route->waypoints.empty() ? std::optional<Voxel>(o.route->waypoints.front().position) : std::nullopt);
+    const std::optional<Voxel> goal = o.goal ? o.goal : (o.route && !o.route->waypoints.empty() ? std::optional<Voxel>(o.route->waypoints.back().position) : std::nullopt);
+    if (start) draw_marker(img, f, o.view, *start, colours::start);
+    if (goal) draw_marker(img, f, o.view, *goal, colours::goal);
+    if (o.legend) {
+        img.fill(0, f.map_height, f.map_width, band, colours::legend_band);  // markers may reach past the map's edge
+        legend.layout(&img, f.map_width, f.map_height);
+    }
+    return img;
+}
+
+}  // namespace voxnav::pictures

@@ -1,0 +1,53 @@
+#include "voxnav/pictures/palette.hpp"
+
+#include <cstdint>
+#include <string_view>
+
+namespace voxnav::pictures {
+namespace {
+
+struct Named {
+    std::string_view part;  // matched anywhere in the block name
+    Rgb colour;
+};
+// First match wins: "grass_block" is grass, "stone_bricks" stone.
+constexpr Named kNamed[] = {
+    {"grass", {95, 159, 53}},   {"leaves", {58, 110, 38}},  {"moss", {89, 125, 53}},    {"dirt", {134, 96, 67}},
+    {"mud", {92, 72, 58}},      {"sand", {219, 207, 163}},  {"snow", {240, 244, 248}},  {"ice", {160, 190, 240}},
+    {"gravel", {136, 126, 126}}, {"clay", {160, 166, 179}}, {"log", {110, 86, 52}},     {"wood", {110, 86, 52}},
+    {"plank", {162, 130, 78}},  {"deepslate", {80, 80, 84}}, {"stone", {125, 125, 125}}, {"rock", {125, 125, 125}},
+    {"ore", {140, 130, 120}},   {"glass", {190, 220, 225}}, {"wool", {220, 220, 220}},  {"brick", {150, 90, 75}},
+};
+
+}  // namespace
+
+Rgb block_colour(const BlockType& type) {
+    if (type.kind == BlockKind::Air) return colours::background;
+    if (type.kind == BlockKind::Liquid) return type.hazard ? Rgb{220, 60, 20} : Rgb{40, 90, 220};
+    for (const Named& n : kNamed)
+        if (type.name.find(n.part) != std::string::npos) return n.colour;
+    // Other names: a stable muted colour from the name (FNV-1a).
+    std::uint32_t h = 2166136261u;
+    for (char c : type.name) h = (h ^ std::uint8_t(c)) * 16777619u;
+    return {std::uint8_t(90 + (h & 0x7F)), std::uint8_t(90 + ((h >> 8) & 0x7F)), std::uint8_t(90 + ((h >> 16) & 0x7F))};
+}
+
+Rgb shade(Rgb base, double t) { return scaled(base, 0.6 + 0.4 * (t < 0 ? 0 : t > 1 ? 1 : t)); }
+
+Rgb action_colour(Action a) {
+    switch (a) {
+        case Action::Start:
+        case Action::Walk: return {255, 235, 0};
+        case Action::Jump: return {255, 140, 0};
+        case Action::Fall: return {255, 0, 200};
+        case Action::Swim: return {0, 230, 255};
+        case Action::Fly: return {175, 110, 255};
+    }
+    return {255, 235, 0};
+}
+
+Rgb reach_colour(unsigned mask) {
+    return {std::uint8_t(mask & 1u ? 255 : 0), std::uint8_t(mask & 2u ? 255 : 0), std::uint8_t(mask & 4u ? 255 : 0)};
+}
+
+}  // namespace voxnav::pictures

@@ -1,0 +1,80 @@
+// Navigator's recorded searches: the trace of a route query, and the
+// reachable set (a flood recorded the same way).
+#include "voxnav/route/navigator.hpp"
+
+#include <unordered_map>
+
+namespace voxnav {
+namespace {
+
+using Record = SearchRecord<NavSnapshot::Index>;
+
+TraceNode trace_node(const Record::Node& n, const NavSnapshot& field,
+                     const std::unordered_map<NavSnapshot::Index, std::int64_t>& order) {
+    TraceNode t;
+    t.position = field.voxel_of(n.state);
+    t.g = n.g;
+    t.h = n.h;
+    t.action = static_cast<Action>(n.tag);
+    if (!n.root) {
+        const auto it = order.find(n.parent);
+        t.parent = it == order.end() ? -1 : it->second;  // parents are always expanded
+    }
+    return t;
+}
+
+}  // namespace
+
+void Navigator::fill_trace(const Route& out) {
+    SearchTrace& t = *trace_;
+    t.clear();
+    t.status = out.status;
+    t.cost = out.cost;
+    t.weight = limits_.weight;
+    t.metrics = out.metrics;
+    std::unordered_map<NavSnapshot::Index, std::int64_t> order;
+    order.reserve(record_.expanded.size());
+    for (std::size_t i = 0; i < record_.expanded.size(); ++i) order.emplace(record_.expanded[i].state, std::int64_t(i));
+    t.expanded.reserve(record_.expanded.size());
+    for (const Record::Node& n : record_.expanded) t.expanded.push_back(trace_node(n, *snapshot_, order));
+    t.open.reserve(record_.open.size());
+    for (const Record::Node& n : record_.open) t.open.push_back(trace_node(n, *snapshot_, order));
+    t.has_end = record_.has_end;
+    if (t.has_end) t.end = trace_node(record_.end, *snapshot_, order);
+}
+
+Reach Navigator::reachable(const Voxel& from, const QueryOptions& options) {
+    cancel();
+    for (const CostZone& z : options.zones) z.validate();
+    Reach out;
+    const std::string bad_start = prepare_costs(from, options);
+    if (!bad_start.empty()) {
+        out.status = SearchStatus::InvalidStart;
+        out.error = bad_start;
+        query_moves_.reset();
+        return out;
+    }
+    ReachProblem flood(*active_moves_, zones_);
+    search_.record_into(&record_);
+    SearchLimits limits = limits_;
+    limits.weight = 1.0;
+    search_.run(flood, snapshot_->index_of(from), limits, result_);
+    search_.record_into(nullptr);
+    out.metrics = result_.metrics;
+    out.status = result_.status == SearchStatus::Partial ? SearchStatus::Partial : SearchStatus::Found;
+    out.waypoints.reserve(record_.expanded.size());
+    for (const Record::Node& n : record_.expanded)
+        out.waypoints.push_back({snapshot_->voxel_of(n.state), n.g, static_cast<Action>(n.tag)});
+    if (options.trace) {
+        trace_ = options.trace;
+        Route as_route;
+        as_route.status = out.status;
+        as_route.metrics = out.metrics;
+        fill_trace(as_route);
+        trace_ = nullptr;
+    }
+    query_moves_.reset();
+    return out;
+}
+
+}  // namespace voxnav

@@ -1,0 +1,38 @@
+// Options shared by the picture commands (render, reach, compare): the
+// region (--crop), the view (--section), the scale and the legend, and the
+// file they write.
+#pragma once
+
+#include "cli_common.hpp"
+
+#include "voxnav/pictures/map_picture.hpp"
+
+#include <chrono>
+
+namespace voxnav::cli {
+
+struct PictureArgs {
+    std::optional<std::string> crop, section;
+    int scale = 0;
+    bool no_legend = false;
+};
+
+/// Adds --crop, --section, --scale and --no-legend.
+void add_picture_options(CLI::App* sub, PictureArgs& args);
+/// The picture options from the arguments (UsageError for bad text).
+pictures::MapPicture picture_options(const PictureArgs& args);
+/// "X0,Y0,Z0,X1,Y1,Z1" (two opposite corners, inclusive) or "X0,Z0,X1,Z1"
+/// (every y of `world`) as a half-open box.
+VoxelBox parse_crop(const World& world, const std::string& text);
+
+/// Renders and writes a PNG; prints "wrote F (W x H px, N bytes) in T ms".
+/// Returns the picture's size in bytes.
+std::uintmax_t write_picture(const World& world, pictures::MapPicture& pic, const std::optional<std::string>& crop,
+                             const std::string& out);
+
+/// Milliseconds since `t0`.
+inline double ms_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace voxnav::cli
