@@ -1,5 +1,6 @@
 // The voxnav command-line tool, run as a user would: exit codes, messages,
 // and every route it prints checked against the reference model.
+#include "cli_run.hpp"
 #include "reference_model.hpp"
 
 #include <catch2/catch.hpp>
@@ -13,34 +14,6 @@
 
 using namespace voxnav;
 
-namespace {
-
-struct Run {
-    int code;
-    std::string out, err;
-};
-
-Run run(const std::string& args) {
-    static int counter = 0;
-    const std::string err_file = "voxnav_cli_stderr_" + std::to_string(getpid()) + "_" + std::to_string(counter++) + ".txt";
-    const std::string cmd = std::string(VOXNAV_CLI) + " " + args + " 2>" + err_file;
-    Run r{-1, {}, {}};
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p);
-    std::array<char, 4096> buf;
-    while (std::size_t n = fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
-    const int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream e(err_file);
-    r.err.assign(std::istreambuf_iterator<char>(e), {});
-    std::remove(err_file.c_str());
-    return r;
-}
-
-const std::string kDemo = VOXNAV_SOURCE_DIR "/worlds/demo.vxw";
-const std::string kAgents = VOXNAV_SOURCE_DIR "/worlds/agents/";
-
-}  // namespace
 
 TEST_CASE("cli route: every printed route is legal, adds up and is optimal", "[cli]") {
     const World w = load_world(kDemo);

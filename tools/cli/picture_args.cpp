@@ -64,7 +64,7 @@ VoxelBox parse_crop(const World& world, const std::string& text) {
 }
 
 std::uintmax_t write_picture(const World& world, pictures::MapPicture& pic, const std::optional<std::string>& crop,
-                             const std::string& out) {
+                             const std::string& out, std::FILE* report) {
     if (crop) pic.crop = parse_crop(world, *crop);
     const auto t0 = std::chrono::steady_clock::now();
     pictures::Image img;
@@ -80,7 +80,7 @@ std::uintmax_t write_picture(const World& world, pictures::MapPicture& pic, cons
     }
     const double ms = ms_since(t0);
     const std::uintmax_t bytes = std::filesystem::file_size(out);
-    std::printf("wrote      %s (%d x %d px, %ju bytes) in %.1f ms\n", out.c_str(), img.width(), img.height(), bytes, ms);
+    std::fprintf(report, "wrote      %s (%d x %d px, %ju bytes) in %.1f ms\n", out.c_str(), img.width(), img.height(), bytes, ms);
     return bytes;
 }
 

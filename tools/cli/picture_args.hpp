@@ -8,6 +8,7 @@
 #include "voxnav/pictures/map_picture.hpp"
 
 #include <chrono>
+#include <cstdio>
 
 namespace voxnav::cli {
 
@@ -25,10 +26,10 @@ pictures::MapPicture picture_options(const PictureArgs& args);
 /// (every y of `world`) as a half-open box.
 VoxelBox parse_crop(const World& world, const std::string& text);
 
-/// Renders and writes a PNG; prints "wrote F (W x H px, N bytes) in T ms".
-/// Returns the picture's size in bytes.
+/// Renders and writes a PNG; prints "wrote F (W x H px, N bytes) in T ms"
+/// to `report`. Returns the picture's size in bytes.
 std::uintmax_t write_picture(const World& world, pictures::MapPicture& pic, const std::optional<std::string>& crop,
-                             const std::string& out);
+                             const std::string& out, std::FILE* report = stdout);
 
 /// Milliseconds since `t0`.
 inline double ms_since(std::chrono::steady_clock::time_point t0) {

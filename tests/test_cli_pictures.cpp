@@ -1,0 +1,151 @@
+// The picture and tuning commands as a user runs them: route --trace, render,
+// reach and compare. Pictures are decoded with libpng and checked by pixel.
+#include "cli_run.hpp"
+
+#include "voxnav/pictures/map_picture.hpp"
+#include "voxnav/pictures/palette.hpp"
+#include "voxnav/voxnav.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+using namespace voxnav;
+
+namespace {
+
+std::string temp(const std::string& name) { return "/tmp/voxnav_cli_pic_" + std::to_string(getpid()) + "_" + name; }
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+}  // namespace
+
+TEST_CASE("cli route --trace writes a trace whose expansions and route match the query", "[cli][trace]") {
+    const std::string file = temp("trace.json");
+    const Run r = run("route --world " + kDemo + " --from S --to G --json --trace " + file);
+    REQUIRE(r.code == 0);
+    const Route route = route_from_json(r.out);
+    const SearchTrace trace = trace_from_json(slurp(file));
+    CHECK(trace.expanded.size() == route.metrics.expanded);
+    const Route rebuilt = rebuild_route(trace);
+    REQUIRE(rebuilt.waypoints.size() == route.waypoints.size());
+    for (std::size_t k = 0; k < route.waypoints.size(); ++k) {
+        CHECK(rebuilt.waypoints[k].position == route.waypoints[k].position);
+        CHECK(rebuilt.waypoints[k].action == route.waypoints[k].action);
+    }
+    CHECK(rebuilt.cost == Approx(route.cost));
+    // A bad start still writes a trace, saying so.
+    CHECK(run("route --world " + kDemo + " --from 0,5,0 --to G --trace " + file).code == 1);
+    CHECK(trace_from_json(slurp(file)).status == SearchStatus::InvalidStart);
+    // An unwritable trace file is a usage error naming it.
+    const Run bad = run("route --world " + kDemo + " --from S --to G --trace /nonexistent/t.json");
+    CHECK(bad.code == 2);
+    CHECK_THAT(bad.err, Catch::Contains("/nonexistent/t.json"));
+    std::remove(file.c_str());
+}
+
+TEST_CASE("cli render: crop and scale set the size; the route and search are drawn", "[cli][pictures]") {
+    const std::string png = temp("render.png");
+    Run r = run("render --world " + kDemo + " --from S --to G --trace --scale 10 --no-legend --out " + png);
+    REQUIRE(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("wrote"));
+    pictures::Image img = pictures::read_png(png);
+    CHECK(img.width() == 120);
+    CHECK(img.height() == 80);
+    // The route's pixels carry its actions' colours.
+    const World w = load_world(kDemo);
+    Navigator nav(w, AgentProfile{});
+    const Route route = nav.find_route(*w.point("S"), *w.point("G"));
+    std::set<std::pair<int, int>> drawn;
+    for (std::size_t k = route.waypoints.size(); k-- > 0;) {
+        const Voxel p = route.waypoints[k].position;
+        if (!drawn.insert({p.x, p.z}).second) continue;  // a later waypoint is on top
+        CHECK(img.at(p.x * 10 + 5, p.z * 10 + 5) == pictures::action_colour(route.waypoints[k].action));
+    }
+    // Crop: two corners inclusive; size = crop x scale.
+    r = run("render --world " + kDemo + " --crop 2,0,1,5,5,6 --scale 7 --no-legend --out " + png);
+    REQUIRE(r.code == 0);
+    img = pictures::read_png(png);
+    CHECK(img.width() == 4 * 7);
+    CHECK(img.height() == 6 * 7);
+    // A section along x: z across, y up.
+    r = run("render --world " + kDemo + " --section x:5 --scale 3 --no-legend --out " + png);
+    REQUIRE(r.code == 0);
+    img = pictures::read_png(png);
+    CHECK(img.width() == 8 * 3);
+    CHECK(img.height() == 6 * 3);
+    CHECK(img.at(1, 17) == pictures::block_colour(w.block_type({5, 0, 0})));  // the floor, bottom left
+    // With the legend the picture grows downwards only.
+    r = run("render --world " + kDemo + " --from S --to G --scale 10 --out " + png);
+    REQUIRE(r.code == 0);
+    img = pictures::read_png(png);
+    CHECK(img.width() == 120);
+    CHECK(img.height() > 80);
+    // Errors name the option.
+    for (const std::string& bad : {"--section y:3", "--section x:99", "--crop 1,2,3", "--scale 65", "--trace"}) {
+        r = run("render --world " + kDemo + " " + bad + " --out " + png);
+        INFO(bad << ": " << r.err);
+        CHECK(r.code == 2);
+        CHECK_FALSE(r.err.empty());
+    }
+    std::remove(png.c_str());
+}
+
+TEST_CASE("cli reach: counts what the navigator reaches and draws it", "[cli][reach]") {
+    const World w = load_world(kDemo);
+    Navigator nav(w, AgentProfile{});
+    const std::size_t all = nav.reachable(*w.point("S")).waypoints.size();
+    QueryOptions q;
+    q.limits.max_cost = 2.0;
+    const std::size_t near = nav.reachable(*w.point("S"), q).waypoints.size();
+    REQUIRE(near < all);
+    Run r = run("reach --world " + kDemo + " --from S");
+    REQUIRE(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("reachable  " + std::to_string(all)));
+    const std::string png = temp("reach.png");
+    r = run("reach --world " + kDemo + " --agent " + kAgents + "humanoid.json --from S --max-cost 2 --json --out " + png);
+    REQUIRE(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("reachable").get<std::size_t>() == near);
+    CHECK(j.at("complete").get<bool>());
+    CHECK(std::filesystem::file_size(png) > 0);
+    CHECK(pictures::read_png(png).width() > 0);
+    r = run("reach --world " + kDemo + " --from 0,5,0");
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--from"));
+    std::remove(png.c_str());
+}
+
+TEST_CASE("cli compare: one entry per agent, in order, with reach and query figures", "[cli][reach]") {
+    const std::string png = temp("compare.png");
+    const std::string agents = kAgents + "humanoid.json " + kAgents + "leaper.json " + kAgents + "brute.json";
+    Run r = run("compare --world " + kDemo + " --agents " + agents + " --from S --queries 40 --json --out " + png);
+    REQUIRE(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    REQUIRE(j.at("agents").size() == 3);
+    CHECK(j.at("queries").get<int>() == 40);
+    const World w = load_world(kDemo);
+    int i = 0;
+    for (const char* name : {"humanoid", "leaper", "brute"}) {
+        const auto& e = j.at("agents")[std::size_t(i++)];
+        CHECK(e.at("agent").get<std::string>() == kAgents + name + ".json");
+        Navigator nav(w, load_agent_profile(kAgents + name + ".json"));
+        CHECK(e.at("reachable").get<std::size_t>() == nav.reachable(*w.point("S")).waypoints.size());
+        CHECK(e.at("found").get<int>() + e.at("partial").get<int>() + e.at("no_path").get<int>() + e.at("invalid").get<int>() == 40);
+        CHECK(e.at("actions").contains("jump"));
+    }
+    CHECK(pictures::read_png(png).width() > 0);
+    // Without --from: no reach; --out then needs it.
+    r = run("compare --world " + kDemo + " --agents " + agents + " --queries 5 --json");
+    REQUIRE(r.code == 0);
+    CHECK(nlohmann::json::parse(r.out).at("agents")[0].at("reachable").is_null());
+    CHECK(run("compare --world " + kDemo + " --agents " + agents + " --out " + png).code == 2);
+    std::remove(png.c_str());
+}
