@@ -3,6 +3,7 @@
 #include "voxnav/pictures/palette.hpp"
 
 #include "font.hpp"
+#include "route_ends.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -211,8 +212,7 @@ Image render_map(const World& world, const MapPicture& o) {
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) img.fill(c * f.scale, r * f.scale, f.scale, f.scale, cells[std::size_t(r) * cols + std::size_t(c)]);
     if (o.route) draw_route(img, f, o);
-    const std::optional<Voxel> start = o.start ? o.start : (o.route && !o.route->waypoints.empty() ? std::optional<Voxel>(o.route->waypoints.front().position) : std::nullopt);
-    const std::optional<Voxel> goal = o.goal ? o.goal : (o.route && !o.route->waypoints.empty() ? std::optional<Voxel>(o.route->waypoints.back().position) : std::nullopt);
+    const std::optional<Voxel> start = start_mark(o.start, o.route), goal = goal_mark(o.goal, o.route);
     if (start) draw_marker(img, f, o.view, *start, colours::start);
     if (goal) draw_marker(img, f, o.view, *goal, colours::goal);
     if (o.legend) {

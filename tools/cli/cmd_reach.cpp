@@ -13,8 +13,6 @@
 
 namespace voxnav::cli {
 
-std::string agent_label(const std::optional<std::string>& path);
-
 namespace {
 
 constexpr Action kActions[] = {Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly};

@@ -2,7 +2,6 @@
 // with a route coloured by action and, with --trace, the nodes its search
 // expanded (blue) and left open (green).
 #include "picture_args.hpp"
-#include "query_args.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -17,9 +16,28 @@ std::string route_figures(const Route& r) {
     return buf;
 }
 
-/// The agent's name for legends: the profile file's stem, or "humanoid".
 std::string agent_label(const std::optional<std::string>& path) {
     return path ? std::filesystem::path(*path).stem().string() : "default humanoid";
+}
+
+std::optional<PictureQuery> picture_query(const World& world, const AgentProfile& profile, const QueryArgs& args) {
+    if (args.from.empty()) {
+        if (!args.to.empty() || !args.flee.empty()) throw UsageError("--to and --flee need --from");
+        return std::nullopt;
+    }
+    PictureQuery out;
+    Navigator nav(world, profile);
+    PreparedQuery q = prepare_query(world, nav, args);
+    q.options.trace = &out.trace;
+    out.route = run_query(nav, q);
+    out.from = q.from;
+    if (q.goal.is_single_voxel()) out.goal = q.goal.parts()[0].voxel;
+    out.note = agent_label(args.agent) + "  " + route_figures(out.route);
+    std::printf("status     %s\n", to_string(out.route.status));
+    if (!out.route.error.empty()) std::printf("error      %s\n", out.route.error.c_str());
+    std::printf("cost       %.6f s\nexpanded   %llu\nwaypoints  %zu\n", out.route.cost, (unsigned long long)out.route.metrics.expanded,
+                out.route.waypoints.size());
+    return out;
 }
 
 namespace {
@@ -35,28 +53,17 @@ int run(const RenderArgs& a) {
     const AgentProfile profile = load_profile_or_fail(a.query.agent);
     const World world = load_world_or_fail(a.world);
     pictures::MapPicture pic = picture_options(a.picture);
-    Route route;
-    SearchTrace trace;
-    const bool routed = !a.query.from.empty();
-    if (!routed && (!a.query.to.empty() || !a.query.flee.empty() || a.trace))
-        throw UsageError("--to, --flee and --trace need --from");
-    if (routed) {
-        Navigator nav(world, profile);
-        PreparedQuery q = prepare_query(world, nav, a.query);
-        if (a.trace) q.options.trace = &trace;
-        route = run_query(nav, q);
-        pic.route = &route;
-        if (a.trace) pic.trace = &trace;
-        pic.start = q.from;
-        if (q.goal.is_single_voxel()) pic.goal = q.goal.parts()[0].voxel;
-        pic.notes.push_back(agent_label(a.query.agent) + "  " + route_figures(route));
-        std::printf("status     %s\n", to_string(route.status));
-        if (!route.error.empty()) std::printf("error      %s\n", route.error.c_str());
-        std::printf("cost       %.6f s\nexpanded   %llu\nwaypoints  %zu\n", route.cost, (unsigned long long)route.metrics.expanded,
-                    route.waypoints.size());
+    if (a.query.from.empty() && a.trace) throw UsageError("--trace needs --from");
+    const std::optional<PictureQuery> q = picture_query(world, profile, a.query);
+    if (q) {
+        pic.route = &q->route;
+        if (a.trace) pic.trace = &q->trace;
+        pic.start = q->from;
+        pic.goal = q->goal;
+        pic.notes.push_back(q->note);
     }
     write_picture(world, pic, a.picture.crop, a.out);
-    return !routed || route.usable() ? kOk : kQueryFailed;
+    return !q || q->route.usable() ? kOk : kQueryFailed;
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cli_common.hpp"
+#include "query_args.hpp"
 
 #include "voxnav/pictures/map_picture.hpp"
 
@@ -30,6 +31,22 @@ VoxelBox parse_crop(const World& world, const std::string& text);
 /// to `report`. Returns the picture's size in bytes.
 std::uintmax_t write_picture(const World& world, pictures::MapPicture& pic, const std::optional<std::string>& crop,
                              const std::string& out, std::FILE* report = stdout);
+
+/// The route query a picture shows, run with a trace.
+struct PictureQuery {
+    Route route;
+    SearchTrace trace;
+    Voxel from{0};
+    std::optional<Voxel> goal;  ///< an exact goal, to frame
+    std::string note;           ///< agent and figures, for the legend
+};
+/// Runs the query of --from/--to (nullopt without --from) and prints its
+/// status, cost, expansions and waypoint count.
+std::optional<PictureQuery> picture_query(const World& world, const AgentProfile& profile, const QueryArgs& args);
+/// "found  cost 4.893 s  expanded 51  time 0.03 ms".
+std::string route_figures(const Route& r);
+/// The agent's name for legends: the profile file's stem, or "default humanoid".
+std::string agent_label(const std::optional<std::string>& path);
 
 /// Milliseconds since `t0`.
 inline double ms_since(std::chrono::steady_clock::time_point t0) {
