@@ -149,3 +149,38 @@ TEST_CASE("cli compare: one entry per agent, in order, with reach and query figu
     CHECK(run("compare --world " + kDemo + " --agents " + agents + " --out " + png).code == 2);
     std::remove(png.c_str());
 }
+
+TEST_CASE("cli view: one self-contained page with the world, the route and the searched nodes", "[cli][viewer]") {
+    const std::string html = temp("view.html");
+    Run r = run("view --world " + kDemo + " --from S --to G --out " + html);
+    REQUIRE(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("wrote"));
+    const std::string page = slurp(html);
+    // Self-contained: three.js inlined, nothing fetched.
+    CHECK(page.find("<script src") == std::string::npos);
+    CHECK(page.find("REVISION") != std::string::npos);  // three.js
+    CHECK(page.find("OrbitControls") != std::string::npos);
+    const std::size_t at = page.find("const VOXNAV_SCENE = ");
+    REQUIRE(at != std::string::npos);
+    const std::size_t end = page.find(";</script>", at);
+    const auto scene = nlohmann::json::parse(page.substr(at + 21, end - at - 21));
+    const World w = load_world(kDemo);
+    Navigator nav(w, AgentProfile{});
+    const Route route = nav.find_route(*w.point("S"), *w.point("G"));
+    REQUIRE(scene.at("route").size() == route.waypoints.size());
+    for (std::size_t k = 0; k < route.waypoints.size(); ++k) {
+        const auto& wp = scene.at("route")[k];
+        CHECK(wp[0].get<int>() == route.waypoints[k].position.x);
+        CHECK(wp[3].get<int>() == int(route.waypoints[k].action));
+    }
+    CHECK_FALSE(scene.at("expanded").get<std::string>().empty());
+    CHECK_FALSE(scene.at("reachable").get<std::string>().empty());
+    CHECK(scene.at("palette").size() >= 3);  // stone, water, lava (and mud)
+    // Without a route: the world alone. Bad crops and files are usage errors.
+    CHECK(run("view --world " + kDemo + " --out " + html).code == 0);
+    CHECK(run("view --world " + kDemo + " --crop 1,2 --out " + html).code == 2);
+    r = run("view --world " + kDemo + " --out /nonexistent/v.html");
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::Contains("/nonexistent/v.html"));
+    std::remove(html.c_str());
+}

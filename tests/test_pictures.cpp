@@ -1,15 +1,19 @@
 // PNG pictures of worlds, routes and searches: decoded back with libpng and
 // checked pixel by pixel against the palette, on hand-made worlds.
+#include "random_world.hpp"
 #include "test_helpers.hpp"
 
 #include "voxnav/pictures/map_picture.hpp"
 #include "voxnav/pictures/palette.hpp"
+#include "voxnav/pictures/viewer.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <cstdio>
 #include <set>
 #include <fstream>
+#include <map>
+#include <tuple>
 #include <unistd.h>
 
 using namespace voxnav;
@@ -240,4 +244,48 @@ TEST_CASE("read_png names the file it cannot read", "[pictures]") {
     CHECK_THROWS_AS(read_png("/nonexistent/x.png"), std::runtime_error);
     CHECK_THROWS_AS(write_png(Image(2, 2), "/nonexistent/dir/x.png"), std::runtime_error);
     CHECK_THROWS_AS(Image(0, 3), std::invalid_argument);
+}
+
+TEST_CASE("the viewer's merged quads cover exactly the visible faces, once each", "[pictures][viewer]") {
+    for (std::uint32_t seed = 1; seed <= 25; ++seed) {
+        const Voxel size(9, 6, 8);
+        const World w = testing::random_world(seed, size);
+        const VoxelBox region{{0, 0, 0}, size};
+        const FaceMesh mesh = visible_faces(w, region);
+        // Every voxel face, from the wording: a solid block's face towards a
+        // non-solid voxel or the region's side (not its floor); a liquid's
+        // face towards air.
+        std::map<std::tuple<int, int, int, int>, BlockId> expect;
+        const Voxel normal[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+        for (int y = 0; y < size.y; ++y)
+            for (int z = 0; z < size.z; ++z)
+                for (int x = 0; x < size.x; ++x) {
+                    const Voxel v(x, y, z);
+                    const BlockType& t = w.block_type(v);
+                    if (t.kind == BlockKind::Air) continue;
+                    for (int d = 0; d < 6; ++d) {
+                        const Voxel n = v + normal[d];
+                        if (d == 3 && y == 0) continue;
+                        const BlockKind nk = region.contains(n) ? w.block_type(n).kind : BlockKind::Air;
+                        const bool visible = t.kind == BlockKind::Solid ? nk != BlockKind::Solid : nk == BlockKind::Air;
+                        if (visible) expect[{d, x, y, z}] = w.block(v);
+                    }
+                }
+        std::map<std::tuple<int, int, int, int>, BlockId> got;
+        for (const FaceMesh::Quad& q : mesh.quads) {
+            const int a = q.direction / 2, u = (a + 1) % 3, v = (a + 2) % 3;
+            for (int j = 0; j < q.height; ++j)
+                for (int i = 0; i < q.width; ++i) {
+                    Voxel p = q.corner;
+                    p[u] += i;
+                    p[v] += j;
+                    INFO("seed " << seed);
+                    CHECK(got.emplace(std::make_tuple(int(q.direction), p.x, p.y, p.z), q.block).second);  // once
+                }
+        }
+        INFO("seed " << seed);
+        CHECK(got == expect);
+        CHECK(mesh.faces == expect.size());
+        CHECK(mesh.quads.size() < expect.size());  // merging did something
+    }
 }
