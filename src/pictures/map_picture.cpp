@@ -86,7 +86,8 @@ void tint(std::vector<Rgb>& cells, const MapFrame& f, const MapPicture& o) {
 
 void draw_route(Image& img, const MapFrame& f, const MapPicture& o) {
     const std::vector<Waypoint>& wps = o.route->waypoints;
-    const int s = f.scale, thick = std::max(1, s / 4), dot = std::max(1, s / 2);
+    // At small scales the route is drawn wider than a cell, or it would vanish.
+    const int s = f.scale, thick = s < 4 ? 3 : std::max(1, s / 4), dot = s < 4 ? 3 : std::max(1, s / 2);
     for (std::size_t k = 1; k < wps.size(); ++k) {
         if (!on_map(f, o.view, wps[k - 1].position) || !on_map(f, o.view, wps[k].position)) continue;
         const auto [x0, y0] = pixel_of(f, o.view, wps[k - 1].position);
@@ -118,7 +119,7 @@ struct Legend {
     std::vector<Item> items;
     int scale = 1;
 
-    int item_width(const Item& it) const { return (it.swatch ? 9 * scale : 0) + text_width(it.text, scale) + 4 * scale; }
+    int item_width(const Item& it) const { return (it.swatch ? 9 * scale : 0) + text_width(it.text, scale) + 8 * scale; }
     int row_height() const { return 10 * scale; }
     // Lays out (or draws, when img is set) and returns the band height.
     int layout(Image* img, int width, int top) const {
@@ -141,10 +142,18 @@ struct Legend {
 
 Legend legend_of(const MapFrame& f, const MapPicture& o) {
     Legend lg;
-    lg.scale = f.map_width >= 480 ? 2 : 1;
+    lg.scale = f.map_width >= 640 ? 2 : 1;
     bool first = true;
+    // A note's groups (separated by two spaces) wrap as units on narrow pictures.
     for (const std::string& note : o.notes) {
-        lg.items.push_back({note, false, {}, !first});
+        bool row = !first;
+        for (std::size_t at = 0; at < note.size();) {
+            std::size_t end = note.find("  ", at);
+            if (end == std::string::npos) end = note.size();
+            if (end > at) lg.items.push_back({note.substr(at, end - at), false, {}, row});
+            row = false;
+            at = end + 2;
+        }
         first = false;
     }
     const Voxel sz = f.crop.size();

@@ -108,76 +108,105 @@ std::string html_escape(const std::string& s) {
     return out;
 }
 
+// The region's blocks as a dense array (x fastest, then z, then y), filled
+// from the tree's non-air values only: air is the tree's background.
+std::vector<BlockId> dense_blocks(const World& world, const VoxelBox& b) {
+    const Voxel s = b.size();
+    std::vector<BlockId> vox(std::size_t(s.x) * s.y * s.z, BlockRegistry::air);
+    const openvdb::CoordBBox clip(openvdb::Coord(b.lo.x, b.lo.y, b.lo.z), openvdb::Coord(b.hi.x - 1, b.hi.y - 1, b.hi.z - 1));
+    for (auto it = world.grid().tree().cbeginValueOn(); it; ++it) {
+        openvdb::CoordBBox box = it.getBoundingBox();  // one voxel, or a tile
+        box.intersect(clip);
+        if (box.empty()) continue;
+        const BlockId id = *it;
+        for (int y = box.min().y(); y <= box.max().y(); ++y)
+            for (int z = box.min().z(); z <= box.max().z(); ++z) {
+                const std::size_t row = (std::size_t(y - b.lo.y) * s.z + std::size_t(z - b.lo.z)) * s.x;
+                std::fill(vox.begin() + std::ptrdiff_t(row + std::size_t(box.min().x() - b.lo.x)),
+                          vox.begin() + std::ptrdiff_t(row + std::size_t(box.max().x() - b.lo.x) + 1), id);
+            }
+    }
+    return vox;
+}
+
 }  // namespace
 
 FaceMesh visible_faces(const World& world, const VoxelBox& region) {
     const VoxelBox b = region_of(world, region);
     const Voxel s = b.size();
-    // One read per voxel into a dense copy; the six sweeps below read it.
-    std::vector<BlockId> vox(std::size_t(s.x) * s.y * s.z);
-    auto acc = world.grid().getConstAccessor();
-    for (int y = 0; y < s.y; ++y)
-        for (int z = 0; z < s.z; ++z)
-            for (int x = 0; x < s.x; ++x)
-                vox[(std::size_t(y) * s.z + z) * s.x + x] = acc.getValue(openvdb::Coord(b.lo.x + x, b.lo.y + y, b.lo.z + z));
+    const std::vector<BlockId> vox = dense_blocks(world, b);
     std::vector<std::uint8_t> kind(world.blocks().size());
     for (std::size_t id = 0; id < kind.size(); ++id) {
         const BlockType& t = world.blocks()[BlockId(id)];
         kind[id] = t.kind == BlockKind::Solid ? kSolid : t.kind == BlockKind::Liquid ? kLiquid : kAir;
     }
-    auto at = [&](const int p[3]) { return vox[(std::size_t(p[1]) * s.z + p[2]) * s.x + p[0]]; };
 
+    // Pass 1, in memory order: every visible voxel face, as a key (slice,
+    // row, column in its plane) per direction. Cost: one look at each voxel
+    // and its six neighbours.
+    struct Face {
+        std::uint64_t key;  // slice << 32 | v << 16 | u: sorting gives the greedy scan order
+        BlockId block;
+        bool operator<(const Face& o) const { return key < o.key; }
+    };
+    std::vector<Face> faces[6];
+    const std::ptrdiff_t stride[3] = {1, std::ptrdiff_t(s.x) * s.z, s.x};  // x, y, z
     FaceMesh mesh;
-    std::vector<std::uint32_t> mask;  // block id + 1 of a visible face, 0 for none
-    for (int a = 0; a < 3; ++a)
-        for (int sign : {1, -1}) {
-            const int u = (a + 1) % 3, v = (a + 2) % 3;
-            const int su = s[u], sv = s[v];
-            mask.assign(std::size_t(su) * sv, 0);
-            for (int c = 0; c < s[a]; ++c) {
-                for (int j = 0; j < sv; ++j)
-                    for (int i = 0; i < su; ++i) {
-                        int p[3];
-                        p[a] = c, p[u] = i, p[v] = j;
-                        const BlockId id = at(p);
-                        std::uint32_t m = 0;
-                        if (kind[id] != kAir) {
-                            int q[3] = {p[0], p[1], p[2]};
-                            q[a] += sign;
-                            std::uint8_t next = kAir;
-                            if (q[a] >= 0 && q[a] < s[a]) next = kind[at(q)];
-                            else if (a == 1 && sign < 0) next = kSolid;  // the region's floor: not drawn
-                            const bool visible = kind[id] == kSolid ? next != kSolid : next == kAir;
-                            if (visible) m = std::uint32_t(id) + 1;
-                        }
-                        mask[std::size_t(j) * su + i] = m;
-                        mesh.faces += m != 0;
-                    }
-                // Greedy merge: grow each face along u, then whole rows along v.
-                for (int j = 0; j < sv; ++j)
-                    for (int i = 0; i < su;) {
-                        const std::uint32_t m = mask[std::size_t(j) * su + i];
-                        if (!m) {
-                            ++i;
-                            continue;
-                        }
-                        int w = 1;
-                        while (i + w < su && mask[std::size_t(j) * su + i + w] == m) ++w;
-                        int h = 1;
-                        for (; j + h < sv; ++h) {
-                            bool row = true;
-                            for (int k = 0; k < w && row; ++k) row = mask[std::size_t(j + h) * su + i + k] == m;
-                            if (!row) break;
-                        }
-                        for (int jj = 0; jj < h; ++jj)
-                            std::fill_n(mask.begin() + std::ptrdiff_t(std::size_t(j + jj) * su + i), w, 0u);
-                        Voxel corner;
-                        corner[a] = b.lo[a] + c, corner[u] = b.lo[u] + i, corner[v] = b.lo[v] + j;
-                        mesh.quads.push_back({std::uint8_t(a * 2 + (sign < 0)), corner, w, h, BlockId(m - 1)});
-                        i += w;
-                    }
+    for (int y = 0; y < s.y; ++y)
+        for (int z = 0; z < s.z; ++z) {
+            const std::size_t row = (std::size_t(y) * s.z + z) * s.x;
+            for (int x = 0; x < s.x; ++x) {
+                const BlockId id = vox[row + x];
+                const std::uint8_t k = kind[id];
+                if (k == kAir) continue;
+                const int p[3] = {x, y, z};
+                for (int d = 0; d < 6; ++d) {
+                    const int a = d / 2, sign = d % 2 ? -1 : 1;
+                    const int q = p[a] + sign;
+                    std::uint8_t next = kAir;
+                    if (q >= 0 && q < s[a]) next = kind[vox[std::size_t(std::ptrdiff_t(row + x) + sign * stride[a])]];
+                    else if (d == 3) continue;  // the region's floor: not drawn
+                    if (k == kSolid ? next == kSolid : next != kAir) continue;
+                    const int u = (a + 1) % 3, v = (a + 2) % 3;
+                    faces[d].push_back({std::uint64_t(p[a]) << 32 | std::uint64_t(p[v]) << 16 | std::uint64_t(p[u]), id});
+                }
             }
         }
+
+    // Pass 2, per direction and plane: greedy rectangles of one block type,
+    // grown along u, then whole rows along v. Only the faces are visited.
+    std::vector<std::uint32_t> mask;  // block id + 1, 0 for none, per (u, v) of the plane being merged
+    for (int d = 0; d < 6; ++d) {
+        std::vector<Face>& list = faces[d];
+        mesh.faces += list.size();
+        std::sort(list.begin(), list.end());
+        const int a = d / 2, u = (a + 1) % 3, v = (a + 2) % 3;
+        const std::size_t su = std::size_t(s[u]);
+        mask.assign(su * std::size_t(s[v]), 0);
+        for (std::size_t first = 0; first < list.size();) {
+            const std::uint64_t slice = list[first].key >> 32;
+            std::size_t last = first;
+            for (; last < list.size() && (list[last].key >> 32) == slice; ++last)
+                mask[(list[last].key >> 16 & 0xFFFF) * su + (list[last].key & 0xFFFF)] = std::uint32_t(list[last].block) + 1;
+            for (std::size_t f = first; f < last; ++f) {
+                const std::size_t j = list[f].key >> 16 & 0xFFFF, i = list[f].key & 0xFFFF;
+                const std::uint32_t m = mask[j * su + i];
+                if (!m) continue;  // inside a quad already made
+                std::size_t w = 1, h = 1;
+                while (i + w < su && mask[j * su + i + w] == m) ++w;
+                for (; j + h < std::size_t(s[v]); ++h) {
+                    bool row = true;
+                    for (std::size_t k = 0; k < w && row; ++k) row = mask[(j + h) * su + i + k] == m;
+                    if (!row) break;
+                }
+                for (std::size_t jj = 0; jj < h; ++jj) std::fill_n(mask.begin() + std::ptrdiff_t((j + jj) * su + i), w, 0u);
+                Voxel corner;
+                corner[a] = b.lo[a] + int(slice), corner[u] = b.lo[u] + int(i), corner[v] = b.lo[v] + int(j);
+                mesh.quads.push_back({std::uint8_t(d), corner, int(w), int(h), BlockId(m - 1)});
+            }
+            first = last;
+        }
+    }
     return mesh;
 }
 
