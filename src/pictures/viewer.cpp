@@ -212,11 +212,12 @@ FaceMesh visible_faces(const World& world, const VoxelBox& region) {
 
 bool viewer_available() { return embedded::three_js_size > 0 && embedded::orbit_controls_js_size > 0; }
 
-std::string viewer_html(const World& world, const ViewerScene& scene) {
+std::string viewer_html(const World& world, const ViewerScene& scene, ViewerStats* stats) {
     if (!viewer_available())
         throw std::runtime_error("viewer: this build has no three.js (install Debian's libjs-three and reconfigure)");
     const VoxelBox b = region_of(world, scene.region);
     const FaceMesh mesh = visible_faces(world, b);
+    if (stats) *stats = {mesh.faces, mesh.quads.size()};
     if (mesh.quads.size() > scene.max_quads)
         throw std::length_error("viewer: the region has " + std::to_string(mesh.quads.size()) + " merged faces, over the limit of " +
                                 std::to_string(scene.max_quads) + "; crop it");

@@ -114,6 +114,7 @@ struct AgentFigures {
     std::string file;
     std::optional<std::size_t> reachable;
     bool complete = true;
+    std::string reach_error;  ///< why the start is no waypoint for this agent
     int found = 0, partial = 0, no_path = 0, invalid = 0;
     double cost_sum = 0.0;
     std::uint64_t expanded = 0;
@@ -150,9 +151,13 @@ int run_compare(const CompareArgs& a) {
         AgentFigures f;
         f.file = a.agents[i];
         if (from) {
-            f.reach = reach_of(world, profiles[i], agent_label(f.file), *from, reach_q);
+            // A start that is no waypoint for this agent (too tall, too wide)
+            // reaches nothing: reported, not an error for the whole comparison.
+            Navigator nav(world, profiles[i]);
+            f.reach = nav.reachable(*from, reach_q);
             f.reachable = f.reach.waypoints.size();
-            f.complete = f.reach.complete();
+            f.reach_error = f.reach.error;
+            f.complete = f.reach.complete() || !f.reach_error.empty();
         }
         Navigator nav(world, profiles[i]);
         for (const BenchQuery& bq : queries) {
@@ -184,6 +189,7 @@ int run_compare(const CompareArgs& a) {
             e["agent"] = f.file;
             e["reachable"] = f.reachable ? nlohmann::ordered_json(*f.reachable) : nlohmann::ordered_json();
             e["reachable_complete"] = f.complete;
+            if (!f.reach_error.empty()) e["reach_error"] = f.reach_error;
             e["found"] = f.found;
             e["partial"] = f.partial;
             e["no_path"] = f.no_path;
@@ -205,6 +211,8 @@ int run_compare(const CompareArgs& a) {
                         f.found, f.partial, f.no_path, f.invalid, f.found ? f.cost_sum / f.found : 0.0, f.expanded / nq,
                         f.actions[1], f.actions[2], f.actions[3], f.actions[4], f.actions[5]);
         }
+        for (const AgentFigures& f : figures)
+            if (!f.reach_error.empty()) std::printf("\n%s reaches nothing: %s\n", agent_label(f.file).c_str(), f.reach_error.c_str());
     }
     if (a.out) {
         pictures::MapPicture pic = picture_options(a.picture);

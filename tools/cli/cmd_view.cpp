@@ -47,14 +47,16 @@ int run(const ViewArgs& a) {
     }
     scene.title = "voxnav view - " + std::filesystem::path(a.world).filename().string();
     std::string page;
+    pictures::ViewerStats stats;
     try {
-        page = pictures::viewer_html(world, scene);
+        page = pictures::viewer_html(world, scene, &stats);
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     } catch (const std::length_error& e) {
         throw UsageError(e.what());
     }
     write_text_file(a.out, page, "--out");
+    std::printf("faces      %llu visible, merged into %zu quads\n", (unsigned long long)stats.faces, stats.quads);
     std::printf("wrote      %s (%zu bytes) in %.1f ms\n", a.out.c_str(), page.size(), ms_since(t0));
     return !q || q->route.usable() ? kOk : kQueryFailed;
 }

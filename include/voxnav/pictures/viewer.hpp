@@ -64,8 +64,13 @@ struct FaceMesh {
 
 /// True when this build inlines three.js (found at configure time).
 [[nodiscard]] bool viewer_available();
+/// What a page holds, for figures.
+struct ViewerStats {
+    std::uint64_t faces = 0;  ///< visible voxel faces
+    std::size_t quads = 0;    ///< after merging
+};
 /// The page. Throws std::invalid_argument for an empty region, std::length_error
 /// above max_quads, std::runtime_error when built without three.js.
-[[nodiscard]] std::string viewer_html(const World& world, const ViewerScene& scene);
+[[nodiscard]] std::string viewer_html(const World& world, const ViewerScene& scene, ViewerStats* stats = nullptr);
 
 }  // namespace voxnav::pictures

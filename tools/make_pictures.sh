@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Makes the README's pictures (worlds/pictures/) with the voxnav commands, and
+# prints what each took (time, file size). Needs a build (build/bin/voxnav);
+# the viewer screenshot also needs Debian's chromium.
+# Usage: tools/make_pictures.sh [BUILD_DIR=build]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=$root/${1:-build}/bin/voxnav
+out=$root/worlds/pictures
+mc=$root/worlds/samples/querz-nbt7_r.0.0.mca
+agents=$root/worlds/agents
+mkdir -p "$out"
+cd "$root"
+run() {  # name, command...
+  local name=$1; shift
+  local t0=$(date +%s.%N)
+  "$@" > /tmp/voxnav_pictures.log
+  local t1=$(date +%s.%N)
+  printf '%-28s %8.2f s  %9d bytes   %s\n' "$name" "$(echo "$t1 - $t0" | bc)" "$(stat -c %s "$out/$name")" "${*#$bin }"
+}
+run demo_route.png $bin render --world worlds/demo.vxw --from S --to G --trace --out "$out/demo_route.png"
+run demo_section.png $bin render --world worlds/demo.vxw --from S --to G --section z:5 --scale 40 --out "$out/demo_section.png"
+run minecraft_route.png $bin render --world "$mc" --from 90,86,150 --to 20,62,60 --trace --out "$out/minecraft_route.png"
+run minecraft_compare.png $bin compare --world "$mc" --agents $agents/humanoid.json $agents/leaper.json $agents/critter.json \
+    --from 90,86,150 --queries 100 --out "$out/minecraft_compare.png"
+if command -v chromium > /dev/null; then
+  $bin view --world worlds/demo.vxw --from S --to G --out /tmp/voxnav_demo_view.html > /dev/null
+  run viewer_demo.png chromium --headless --no-sandbox --disable-gpu --use-angle=swiftshader --enable-unsafe-swiftshader \
+      --window-size=900,560 --virtual-time-budget=5000 --screenshot="$out/viewer_demo.png" file:///tmp/voxnav_demo_view.html
+else
+  echo "chromium not installed: viewer_demo.png not remade"
+fi
