@@ -29,7 +29,7 @@ std::string slurp(const std::string& path) {
 
 TEST_CASE("cli route --trace writes a trace whose expansions and route match the query", "[cli][trace]") {
     const std::string file = temp("trace.json");
-    const Run r = run("route --world " + kDemo + " --from S --to G --json --trace " + file);
+    Run r = run("route --world " + kDemo + " --from S --to G --json --trace " + file);
     REQUIRE(r.code == 0);
     const Route route = route_from_json(r.out);
     const SearchTrace trace = trace_from_json(slurp(file));
@@ -41,6 +41,13 @@ TEST_CASE("cli route --trace writes a trace whose expansions and route match the
         CHECK(rebuilt.waypoints[k].action == route.waypoints[k].action);
     }
     CHECK(rebuilt.cost == Approx(route.cost));
+    // The recorded search replays; another agent's search does not.
+    r = run("route --world " + kDemo + " --from S --to G --check-trace " + file);
+    CHECK(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("replays"));
+    r = run("route --world " + kDemo + " --from S --to G --agent " + kAgents + "leaper.json --check-trace " + file);
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Catch::Contains("differs"));
     // A bad start still writes a trace, saying so.
     CHECK(run("route --world " + kDemo + " --from 0,5,0 --to G --trace " + file).code == 1);
     CHECK(trace_from_json(slurp(file)).status == SearchStatus::InvalidStart);

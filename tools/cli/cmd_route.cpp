@@ -8,7 +8,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 namespace voxnav::cli {
 namespace {
@@ -17,7 +20,7 @@ struct RouteArgs {
     std::string world;
     QueryArgs query;
     std::optional<long long> slice;
-    std::optional<std::string> trace;
+    std::optional<std::string> trace, check_trace;
     bool json = false, smooth = false, game_units = false;
 };
 
@@ -54,6 +57,42 @@ std::string route_json(const Route& r, const std::vector<glm::dvec3>& game, cons
     return j.dump();
 }
 
+SearchTrace load_trace(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw UsageError("--check-trace: cannot read '" + path + "'");
+    std::stringstream text;
+    text << in.rdbuf();
+    try {
+        return trace_from_json(text.str());
+    } catch (const std::runtime_error& e) {
+        throw UsageError("--check-trace " + path + ": " + e.what());
+    }
+}
+
+// "" when the new search did what the recorded one did: the same status,
+// the same expansions in the same order (positions, g within 1e-9), the
+// same route. Otherwise the first difference.
+std::string compare_traces(const SearchTrace& old, const SearchTrace& now) {
+    if (old.status != now.status)
+        return std::string("status ") + to_string(old.status) + " was recorded, the query now answers " + to_string(now.status);
+    const std::size_t n = std::min(old.expanded.size(), now.expanded.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        const TraceNode &a = old.expanded[i], &b = now.expanded[i];
+        if (a.position != b.position || std::abs(a.g - b.g) > 1e-9 * std::max(1.0, std::abs(a.g)))
+            return "expansion " + std::to_string(i) + " was (" + std::to_string(a.position.x) + ", " + std::to_string(a.position.y) + ", " +
+                   std::to_string(a.position.z) + ") g " + std::to_string(a.g) + ", now (" + std::to_string(b.position.x) + ", " +
+                   std::to_string(b.position.y) + ", " + std::to_string(b.position.z) + ") g " + std::to_string(b.g);
+    }
+    if (old.expanded.size() != now.expanded.size())
+        return std::to_string(old.expanded.size()) + " expansions were recorded, " + std::to_string(now.expanded.size()) + " now";
+    const Route ra = rebuild_route(old), rb = rebuild_route(now);
+    if (ra.waypoints.size() != rb.waypoints.size()) return "the route's length differs";
+    for (std::size_t k = 0; k < ra.waypoints.size(); ++k)
+        if (ra.waypoints[k].position != rb.waypoints[k].position || ra.waypoints[k].action != rb.waypoints[k].action)
+            return "waypoint " + std::to_string(k) + " differs";
+    return "";
+}
+
 int run(const RouteArgs& a) {
     if (a.slice && (*a.slice < 1 || *a.slice > 0xFFFFFFFFll)) throw UsageError("--slice must be in 1..4294967295");
     const AgentProfile profile = load_profile_or_fail(a.query.agent);
@@ -61,7 +100,7 @@ int run(const RouteArgs& a) {
     Navigator nav(world, profile);
     PreparedQuery query = prepare_query(world, nav, a.query);
     SearchTrace trace;
-    if (a.trace) query.options.trace = &trace;
+    if (a.trace || a.check_trace) query.options.trace = &trace;
 
     std::uint64_t slices = 0;
     Route r = run_query(nav, query, a.slice ? static_cast<std::uint32_t>(*a.slice) : 0u, &slices);
@@ -69,6 +108,8 @@ int run(const RouteArgs& a) {
         if (query.bad_start) trace.status = r.status;
         write_text_file(*a.trace, to_json(trace), "--trace");
     }
+    std::string replay;
+    if (a.check_trace) replay = compare_traces(load_trace(*a.check_trace), trace);
     Route raw;
     if (a.smooth && r.usable()) {
         raw = r;
@@ -84,6 +125,12 @@ int run(const RouteArgs& a) {
             std::printf("smoothing  %zu -> %zu waypoints, cost %.6f -> %.6f s\n", raw.waypoints.size(), r.waypoints.size(), raw.cost,
                         r.cost);
     }
+    if (a.check_trace) {
+        std::fprintf(replay.empty() ? stdout : stderr, "trace      %s %s\n", replay.empty() ? "replays to the recorded search:" : "differs from",
+                     replay.empty() ? (std::to_string(trace.expanded.size()) + " expansions in the same order, the same route").c_str()
+                                    : (*a.check_trace + ": " + replay).c_str());
+        if (!replay.empty()) return kQueryFailed;
+    }
     return r.usable() ? kOk : kQueryFailed;
 }
 
@@ -96,6 +143,8 @@ Command add_route_command(CLI::App& app) {
     add_query_options(sub, args->query, true);
     sub->add_option("--slice", args->slice, "Run the search in slices of at most N expansions (as a game tick would)");
     sub->add_option("--trace", args->trace, "Write what the search did (each expansion, the open list) to this JSON file");
+    sub->add_option("--check-trace", args->check_trace,
+                    "Compare the search with a trace written by --trace: same expansions in order, same route (exit 1 if not)");
     sub->add_flag("--smooth", args->smooth, "Merge runs of walk waypoints into straight segments");
     sub->add_flag("--game-units", args->game_units, "Also print each waypoint's feet centre in game units");
     sub->add_flag("--json", args->json, "Print the route JSON");
