@@ -1,5 +1,15 @@
 /// @file voxnav.hpp
 /// @brief Everything a game needs: worlds, agent profiles, navigators, routes.
+///
+/// Errors, everywhere in voxnav: each header says what its functions throw,
+/// and they throw only these types: voxnav::LoadError (file readers, naming the
+/// file and line or key), voxnav::ProfileError (agent profiles, naming the
+/// key), std::invalid_argument (arguments a caller got wrong, such as invalid
+/// QueryOptions or an empty goal), std::out_of_range (unknown ids given to
+/// RouteService), std::length_error (more chunks than the facts can hold),
+/// std::runtime_error (route and trace JSON, PNG files, the viewer), and
+/// std::bad_alloc. Route queries never throw for positions: they answer with a
+/// status and an error sentence.
 #pragma once
 
 #include "voxnav/agent/movement.hpp"

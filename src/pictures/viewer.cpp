@@ -80,7 +80,7 @@ std::string fill(const std::string& page, const std::vector<std::pair<std::strin
     std::size_t from = 0;
     for (const auto& [marker, text] : parts) {
         const std::size_t at = page.find(marker, from);
-        if (at == std::string::npos) throw std::logic_error("viewer template lacks " + marker);
+        if (at == std::string::npos) throw std::runtime_error("viewer: the built-in page template lacks " + marker);
         out.append(page, from, at - from);
         out += text;
         from = at + marker.size();

@@ -10,6 +10,9 @@
 /// allocation, no lock), so one model may be used from many threads at once.
 /// Inside a chunk, neighbours are plain offsets; within reach of a chunk face
 /// they go through the snapshot's neighbour-chunk links.
+///
+/// Errors: nothing here throws except std::bad_alloc from the constructors
+/// (the profile is checked by Navigator and NavField, which throw ProfileError).
 #pragma once
 
 #include "voxnav/agent/profile.hpp"

@@ -7,6 +7,8 @@
 ///   voxnav::StreamedTerrain terrain(world);
 ///   terrain.load_column(3, -2);     // 24 set_chunk calls
 ///   terrain.unload_column(3, -2);   // 24 unload_chunk calls
+///
+/// Errors: only what World::set_chunk throws (std::bad_alloc).
 #pragma once
 
 #include "voxnav/world/world.hpp"

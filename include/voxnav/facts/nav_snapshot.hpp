@@ -21,6 +21,9 @@
 ///
 /// Thread-safety: immutable once published; read it from any thread. Reads
 /// never lock and never allocate. [Limit: 2^20 - 2 navigable chunks per shape]
+///
+/// Errors: reading a snapshot never throws; positions outside the facts read
+/// as no node (no_index).
 #pragma once
 
 #include "voxnav/facts/paged_array.hpp"

@@ -12,6 +12,8 @@
 /// edit after share() copies at most the one page it lands in.
 /// Thread-safety: a published copy may be read from any number of threads
 /// while the writer edits its own copy (pages are never written once shared).
+///
+/// Errors: only std::bad_alloc (resize, edit of a shared page).
 #pragma once
 
 #include <array>

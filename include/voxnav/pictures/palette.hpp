@@ -2,6 +2,8 @@
 /// @brief The colours of pictures: blocks by kind and name, shading by
 /// height, actions, searched nodes and reachable areas. One table, so the
 /// PNG pictures, the 3D viewer and the tests agree.
+///
+/// Errors: none.
 #pragma once
 
 #include "voxnav/agent/movement.hpp"

@@ -59,7 +59,8 @@ struct FaceMesh {
 /// The region's visible faces: a solid block's face towards a non-solid
 /// neighbour (or the region's side), a liquid's face towards air; merged
 /// greedily into rectangles of one block type per plane. Faces towards the
-/// region's floor are left out (nobody looks from below).
+/// region's floor are left out (nobody looks from below). Throws
+/// std::invalid_argument for an empty region or one over 65535 voxels a side.
 [[nodiscard]] FaceMesh visible_faces(const World& world, const VoxelBox& region);
 
 /// True when this build inlines three.js (found at configure time).

@@ -4,6 +4,9 @@
 /// any Goal with per-query cost zones, ReachProblem for the reachable set.
 /// Used by Navigator; a game does not
 /// need them unless it drives AStar itself.
+///
+/// Errors: the problems throw nothing during a search; their constructors only
+/// std::bad_alloc.
 #pragma once
 
 #include "voxnav/agent/movement.hpp"

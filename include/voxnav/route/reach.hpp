@@ -3,6 +3,8 @@
 /// cheapest cost of getting there (Navigator::reachable). What a designer
 /// compares between two profiles, and what a game asks for "where can this
 /// mob go within 5 seconds".
+///
+/// Errors: plain data; Navigator::reachable documents its errors.
 #pragma once
 
 #include "voxnav/agent/movement.hpp"

@@ -38,6 +38,9 @@
 /// when a search needs more than any before it, so after warm-up a query
 /// allocates nothing.
 /// Not thread-safe: use one AStar per thread.
+///
+/// Errors: a search throws only std::bad_alloc (growing its memory) and
+/// whatever the Problem throws; the problems of route/ throw nothing.
 #pragma once
 
 #include "voxnav/search/status.hpp"

@@ -1,6 +1,8 @@
 /// @file status.hpp
 /// @brief What a search was asked (SearchLimits) and what it reports
 /// (SearchStatus, SearchMetrics).
+///
+/// Errors: none.
 #pragma once
 
 #include <cstdint>

@@ -4,6 +4,8 @@
 /// AStar fills one when given it (AStar::record_into); otherwise it costs the
 /// search one predictable branch per expansion. The route layer turns it into
 /// a voxnav::SearchTrace (route/trace.hpp) with positions and actions.
+///
+/// Errors: recording may throw std::bad_alloc; nothing else.
 #pragma once
 
 #include <cstdint>

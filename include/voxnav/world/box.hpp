@@ -3,6 +3,8 @@
 ///
 ///   voxnav::VoxelBox b{{0, 0, 0}, {16, 16, 16}};   // 16^3 voxels
 ///   if (b.contains({3, 4, 5})) ...
+///
+/// Errors: none.
 #pragma once
 
 #include <glm/common.hpp>

@@ -1,5 +1,7 @@
 /// @file transform.hpp
 /// @brief WorldTransform: how a game's float positions map to voxels.
+///
+/// Errors: none (plain arithmetic; non-finite input gives unspecified voxels).
 #pragma once
 
 #include "voxnav/world/box.hpp"
