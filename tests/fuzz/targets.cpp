@@ -32,7 +32,7 @@ struct TempFile {
 // A few capped queries between positions picked from the input's bytes, on
 // worlds small enough to derive facts for quickly.
 void route_a_few(const World& world, const std::uint8_t* d, std::size_t n) {
-    if (world.loaded_chunks().size() > 512) return;
+    if (world.loaded_chunks().size() > 128) return;  // deriving more takes seconds under the sanitizers
     std::optional<VoxelBox> box = world.bounds();
     if (!box) box = world.populated_box();
     if (!box || box->empty()) return;
@@ -125,6 +125,17 @@ int route_json(const std::uint8_t* d, std::size_t n) {
         const Route r = route_from_json(text_of(d, n));
         (void)route_from_json(to_json(r));
     } catch (const std::runtime_error&) {
+    }
+    return 0;
+}
+
+int trace_json(const std::uint8_t* d, std::size_t n) {
+    try {
+        const SearchTrace t = trace_from_json(text_of(d, n));
+        if (to_json(trace_from_json(to_json(t))) != to_json(t)) std::abort();  // a parsed trace round-trips
+        (void)rebuild_route(t);
+    } catch (const std::runtime_error&) {
+    } catch (const std::invalid_argument&) {  // rebuild_route: a damaged parent chain
     }
     return 0;
 }
@@ -265,6 +276,7 @@ const std::vector<NamedTarget>& all_targets() {
         {"block_table", block_table}, {"schematic", schematic},     {"chunk", chunk},
         {"anvil", anvil},           {"vox", vox},                   {"vox_palette", vox_palette},
         {"vdb_metadata", vdb_metadata}, {"query_syntax", query_syntax}, {"nbt", nbt},
+        {"trace_json", trace_json},
     };
     return targets;
 }

@@ -33,6 +33,7 @@ int vox_palette(const std::uint8_t* data, std::size_t size);
 int vdb_metadata(const std::uint8_t* data, std::size_t size);
 int query_syntax(const std::uint8_t* data, std::size_t size);
 int nbt(const std::uint8_t* data, std::size_t size);
+int trace_json(const std::uint8_t* data, std::size_t size);
 
 struct NamedTarget {
     const char* name;  ///< corpus folder tests/fuzz/corpus_<name>
