@@ -19,7 +19,9 @@ scratch=$(mktemp -d)
 run_one() {
   local t=$1 bin="$build/bin/fuzz_$1" work="$scratch/$1"
   mkdir -p "$work/corpus" "$root/tests/fuzz/regressions/$t"
-  "$bin" "$work/corpus" "$root/tests/fuzz/corpus_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  # A unit over 60 s is a hang: on this shared 2-core machine, loaded by
+  # builds, a 10 s limit flagged inputs that replay in milliseconds.
+  "$bin" "$work/corpus" "$root/tests/fuzz/corpus_$t" -max_total_time="$seconds" -timeout=60 -report_slow_units=60 -rss_limit_mb=2048 \
     -max_len=65536 -print_final_stats=1 -artifact_prefix="$root/tests/fuzz/regressions/$t/" > "$work/log" 2>&1
   local rc=$?
   local execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -1)
