@@ -11,7 +11,7 @@
 #include <map>
 #include <stdexcept>
 
-// Text embedded at build time (tools/build/embed_text.cpp): three.js and its
+// Text embedded at build time (tools/embed/embed_text.cpp): three.js and its
 // orbit controls from Debian's libjs-three (empty when it was not found),
 // and the page template src/pictures/viewer_page.html.
 namespace voxnav::pictures::embedded {
