@@ -33,13 +33,6 @@ QueryOptions reach_options(std::optional<double> max_cost, long long max_nodes) 
     return q;
 }
 
-std::vector<Voxel> positions_of(const Reach& r) {
-    std::vector<Voxel> out;
-    out.reserve(r.waypoints.size());
-    for (const ReachedWaypoint& w : r.waypoints) out.push_back(w.position);
-    return out;
-}
-
 /// Reach of one agent from `from`; UsageError when the start is no waypoint.
 Reach reach_of(const World& world, const AgentProfile& agent, const std::string& label, const Voxel& from, const QueryOptions& q) {
     Navigator nav(world, agent);

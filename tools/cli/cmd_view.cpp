@@ -40,7 +40,7 @@ int run(const ViewArgs& a) {
             QueryOptions ro;
             ro.limits.max_nodes = std::uint32_t(a.reach_nodes);
             reach = nav.reachable(q->from, ro);
-            for (const ReachedWaypoint& w : reach.waypoints) scene.reachable.push_back(w.position);
+            scene.reachable = positions_of(reach);
             scene.notes.push_back("reachable " + std::to_string(reach.waypoints.size()) + (reach.complete() ? "" : " (node cap)") +
                                   " waypoints from the start");
         }

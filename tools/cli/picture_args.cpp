@@ -63,6 +63,13 @@ VoxelBox parse_crop(const World& world, const std::string& text) {
     return b;
 }
 
+std::vector<Voxel> positions_of(const Reach& r) {
+    std::vector<Voxel> out;
+    out.reserve(r.waypoints.size());
+    for (const ReachedWaypoint& w : r.waypoints) out.push_back(w.position);
+    return out;
+}
+
 std::uintmax_t write_picture(const World& world, pictures::MapPicture& pic, const std::optional<std::string>& crop,
                              const std::string& out, std::FILE* report) {
     if (crop) pic.crop = parse_crop(world, *crop);

@@ -27,6 +27,9 @@ pictures::MapPicture picture_options(const PictureArgs& args);
 /// (every y of `world`) as a half-open box.
 VoxelBox parse_crop(const World& world, const std::string& text);
 
+/// The reached waypoints' positions (for a picture's reach layer or the viewer).
+std::vector<Voxel> positions_of(const Reach& r);
+
 /// Renders and writes a PNG; prints "wrote F (W x H px, N bytes) in T ms"
 /// to `report`. Returns the picture's size in bytes.
 std::uintmax_t write_picture(const World& world, pictures::MapPicture& pic, const std::optional<std::string>& crop,
