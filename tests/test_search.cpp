@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <array>
+#include <cmath>
 #include <random>
 
 #include "voxnav/bench/terrain.hpp"
@@ -234,6 +236,29 @@ struct NumberLine {
     }
 };
 
+// An open 8-connected grid without walls: straight moves cost 1, diagonal
+// ones sqrt 2, octile heuristic. Every node between start and goal has the
+// same f on paper, but sums of 1 and sqrt 2 round differently by path.
+struct OpenGrid {
+    using State = std::uint32_t;  // x + 1024 y
+    int gx, gy;
+    std::uint64_t hash(State s) const { return s; }
+    double heuristic(State s) const {
+        const double dx = std::abs(int(s % 1024) - gx), dy = std::abs(int(s / 1024) - gy);
+        return std::max(dx, dy) - std::min(dx, dy) + std::sqrt(2.0) * std::min(dx, dy);
+    }
+    bool is_goal(State s) const { return int(s % 1024) == gx && int(s / 1024) == gy; }
+    template <class F>
+    void for_each_successor(State s, F&& f) const {
+        const int x = int(s % 1024), y = int(s / 1024);
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                if ((dx == 0 && dy == 0) || x + dx < 0 || y + dy < 0 || x + dx >= 1024 || y + dy >= 1024) continue;
+                f(State(x + dx + 1024 * (y + dy)), dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0, 0);
+            }
+    }
+};
+
 }  // namespace
 
 TEST_CASE("the A* is generic: a game's own states and actions", "[search][generic]") {
@@ -256,6 +281,21 @@ TEST_CASE("the A* is generic: a game's own states and actions", "[search][generi
     search.run(NumberLine{1000}, 1, cap, out);
     CHECK(out.status == SearchStatus::Partial);
     CHECK(out.metrics.expanded == 3);
+}
+
+TEST_CASE("f values equal up to rounding are ties, broken toward larger g", "[search][ties]") {
+    // With exact f comparison an A* wanders over the whole parallelogram of
+    // equal-f nodes; with ties broken toward larger g it walks the route and
+    // expands exactly one node per move (the goal itself is not expanded).
+    AStar<OpenGrid> search;
+    SearchResult<std::uint32_t> out;
+    for (const auto& [sx, sy, gx, gy] : std::vector<std::array<int, 4>>{{0, 0, 300, 170}, {500, 20, 37, 400}, {9, 9, 9, 700}, {3, 800, 611, 1}}) {
+        search.run(OpenGrid{gx, gy}, std::uint32_t(sx + 1024 * sy), SearchLimits{}, out);
+        REQUIRE(out.status == SearchStatus::Found);
+        const double dx = std::abs(gx - sx), dy = std::abs(gy - sy);
+        CHECK(out.cost == Approx(std::max(dx, dy) - std::min(dx, dy) + std::sqrt(2.0) * std::min(dx, dy)).epsilon(1e-12));
+        CHECK(out.metrics.expanded == out.states.size() - 1);
+    }
 }
 
 TEST_CASE("many threads over one shared field give the answers of one thread", "[search][threads]") {
