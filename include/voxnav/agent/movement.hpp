@@ -320,9 +320,10 @@ inline VOXNAV_INLINE double MovementModel::lower_bound_delta(double dx, double d
             return h_scale_ * (hi - lo + std::sqrt(2.0) * lo);
         }
         case Metric::Octile3D: {
-            double v[3] = {dx, dy, dz};
-            std::sort(v, v + 3);  // v[0] <= v[1] <= v[2]
-            return h_scale_ * ((v[2] - v[1]) + std::sqrt(2.0) * (v[1] - v[0]) + std::sqrt(3.0) * v[0]);
+            // Sorted without a sort call: this runs once per generated node.
+            const double lo = std::min(std::min(dx, dy), dz), hi = std::max(std::max(dx, dy), dz);
+            const double mid = dx + dy + dz - lo - hi;
+            return h_scale_ * ((hi - mid) + std::sqrt(2.0) * (mid - lo) + std::sqrt(3.0) * lo);
         }
     }
     return 0.0;
