@@ -234,6 +234,10 @@ void Navigator::cancel() {
         pending_.status = SearchStatus::NoPath;
         pending_.error = "the query was cancelled.";
     }
+    release_query();
+}
+
+void Navigator::release_query() {
     slicing_ = false;
     plain_.reset();
     general_.reset();
@@ -257,13 +261,7 @@ void Navigator::finish_route(Route& out) {
     }
     build_route(out);
     if (trace_) fill_trace(out);
-    slicing_ = false;
-    plain_.reset();
-    general_.reset();
-    bound_.reset();
-    query_moves_.reset();
-    search_.record_into(nullptr);
-    trace_ = nullptr;
+    release_query();
 }
 
 // Why no waypoint can satisfy the goal ("" when one may). Sets of feet

@@ -193,6 +193,9 @@ private:
     void fill_trace(const Route& out);
     /// Sets up the query's floor costs and zones; the start's error or "".
     std::string prepare_costs(const Voxel& from, const QueryOptions& options);
+    /// Drops the query in progress's problem, costs and trace target (the
+    /// end of cancel() and of finish_route()).
+    void release_query();
     [[nodiscard]] std::string why_goal_unsatisfiable(const Goal& goal) const;
     void apply_floor_costs(const QueryOptions& options);
     /// Largest floor-times-zone multiplier over the positions a straight walk
