@@ -210,8 +210,17 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
     const NavSnapshot::Index start = snapshot_->index_of(from);
     if (goal_.is_single_voxel() && zones_.empty()) {
         // The plain query keeps its own, leaner problem.
-        plain_.emplace(*active_moves_, snapshot_->index_of(goal_.parts()[0].voxel));
-        search_.begin(*plain_, start, limits_);
+        const NavSnapshot::Index goal_index = snapshot_->index_of(goal_.parts()[0].voxel);
+        const bool one_floor = snapshot_->domain().size().y <= profile_.height + 2;
+        const bool jumps = options.acceleration == Acceleration::JumpPoints ||
+                           (options.acceleration == Acceleration::Auto && one_floor);
+        if (jumps && !trace_ && JumpPointProblem::suits(profile_)) {
+            jump_.emplace(*active_moves_, goal_index);
+            search_.begin(*jump_, start, limits_);
+        } else {
+            plain_.emplace(*active_moves_, goal_index);
+            search_.begin(*plain_, start, limits_);
+        }
     } else {
         bound_.emplace(goal_, *active_moves_);
         general_.emplace(*active_moves_, *bound_, zones_);
@@ -222,7 +231,9 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
 
 bool Navigator::step(std::uint32_t max_expansions) {
     if (!slicing_) return true;
-    const bool done = plain_ ? search_.step(*plain_, max_expansions) : search_.step(*general_, max_expansions);
+    const bool done = jump_    ? search_.step(*jump_, max_expansions)
+                      : plain_ ? search_.step(*plain_, max_expansions)
+                               : search_.step(*general_, max_expansions);
     if (done) finish_route(pending_);
     return done;
 }
@@ -240,6 +251,7 @@ void Navigator::cancel() {
 void Navigator::release_query() {
     slicing_ = false;
     plain_.reset();
+    jump_.reset();
     general_.reset();
     bound_.reset();
     query_moves_.reset();
@@ -248,8 +260,14 @@ void Navigator::release_query() {
 }
 
 void Navigator::finish_route(Route& out) {
-    if (plain_) search_.finish(*plain_, result_);
-    else search_.finish(*general_, result_);
+    if (jump_) {
+        search_.finish(*jump_, result_);
+        expand_jumps(*snapshot_, result_);
+    } else if (plain_) {
+        search_.finish(*plain_, result_);
+    } else {
+        search_.finish(*general_, result_);
+    }
     out.status = result_.status;
     out.metrics = result_.metrics;
     if (out.status == SearchStatus::NoPath) {

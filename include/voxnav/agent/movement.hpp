@@ -86,6 +86,11 @@ public:
     /// horizontal distance counts.
     [[nodiscard]] bool bound_counts_height() const { return metric_ == Metric::Octile3D; }
 
+    /// Cost of a walk onto a dry floor with these fact bits, along an axis or
+    /// diagonally (what for_each_move emits for that walk).
+    [[nodiscard]] double walk_step(std::uint8_t bits, bool diagonal) const {
+        return (diagonal ? walk_diag_ : walk_axis_)[bits >> 4];
+    }
     [[nodiscard]] const NavSnapshot& field() const { return *field_; }
     [[nodiscard]] const AgentProfile& profile() const { return profile_; }
 

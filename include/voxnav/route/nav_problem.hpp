@@ -56,11 +56,13 @@ public:
         moves_->for_each_move(s, [&](State t, double cost, Action a) VOXNAV_INLINE { f(t, cost, static_cast<std::uint8_t>(a)); });
     }
 
-private:
+protected:
     const MovementModel* moves_;
     const NavSnapshot* field_;
     State goal_;
     Voxel goal_voxel_;
+
+private:
     VoxelOfNode voxel_;
 };
 

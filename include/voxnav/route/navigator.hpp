@@ -42,6 +42,7 @@
 #include "voxnav/agent/movement.hpp"
 #include "voxnav/facts/nav_field.hpp"
 #include "voxnav/route/goal.hpp"
+#include "voxnav/route/jump_points.hpp"
 #include "voxnav/route/nav_problem.hpp"
 #include "voxnav/route/query_costs.hpp"
 #include "voxnav/route/reach.hpp"
@@ -222,7 +223,8 @@ private:
     const MovementModel* active_moves_ = nullptr;
     ZoneCosts zones_;
     std::optional<GoalBound> bound_;
-    std::optional<NavProblem> plain_;            // exactly one of these two is set
+    std::optional<NavProblem> plain_;            // exactly one of these three is set
+    std::optional<JumpPointProblem> jump_;
     std::optional<GoalProblem> general_;
     Route pending_;
     SearchTrace* trace_ = nullptr;                  // where the query in progress records, if asked

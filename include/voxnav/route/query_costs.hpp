@@ -61,6 +61,17 @@ struct CostZone {
 /// chunk (many). Auto picks by count; the others are for measuring.
 enum class ZoneIndex : std::uint8_t { Auto, List, Chunks };
 
+/// Exact search acceleration (the same costs, fewer expansions) for plain
+/// voxel-to-voxel queries of agents that walk diagonally and do not fly,
+/// never for a query that records a trace (traces show the plain search).
+/// JumpPoints: jump points over plain floor (route/jump_points.hpp). Auto:
+/// jump points where they were measured to pay, worlds one floor high (a
+/// navigable domain at most the agent's height + 2 voxels tall, as Moving AI
+/// 2D grids load): 1.1-2.7x faster there. On hilly terrain they expand
+/// 15-45% fewer nodes at three times the cost per node, so Auto keeps the
+/// plain search (tools/bench/RESULTS.md). Off: the plain search.
+enum class Acceleration : std::uint8_t { Auto, Off, JumpPoints };
+
 /// Everything a query may add to the start and the goal.
 struct QueryOptions {
     SearchLimits limits;
@@ -76,6 +87,7 @@ struct QueryOptions {
     bool snap_goal = false;
     /// Zone lookup structure (leave at Auto; the others exist to measure).
     ZoneIndex zone_index = ZoneIndex::Auto;
+    Acceleration acceleration = Acceleration::Auto;
     /// When set, the query records what its search did here (route/trace.hpp):
     /// cleared at the start, complete when the query ends. Must outlive the
     /// query. Unset, recording costs nothing.

@@ -10,6 +10,8 @@
 ///       double heuristic(State) const;          // admissible lower bound to the goal
 ///       bool is_goal(State) const;
 ///       template <class F> void for_each_successor(State, F&& f) const;  // f(State, double cost, std::uint8_t tag)
+///       // Or, with `static constexpr bool wants_parent = true;`:
+///       //   for_each_successor(State, const State* parent_or_null, F&& f) const;
 ///       // Optional: states are the integers [0, dense_size()). Then the
 ///       // search indexes nodes directly instead of hashing (up to 2^32 states),
 ///       // through pages of 256 states allocated where searches go.
@@ -70,6 +72,13 @@ template <class P>
 struct has_dense_states<P, std::void_t<decltype(std::declval<const P&>().dense_size()),
                                        decltype(std::declval<const P&>().dense_index(std::declval<typename P::State>()))>>
     : std::true_type {};
+
+// Problems that declare `static constexpr bool wants_parent = true` get the
+// parent's state: for_each_successor(State, const State* parent_or_null, f).
+template <class P, class = void>
+struct wants_parent : std::false_type {};
+template <class P>
+struct wants_parent<P, std::void_t<decltype(P::wants_parent)>> : std::bool_constant<P::wants_parent> {};
 }  // namespace detail
 
 template <class State>
@@ -448,7 +457,7 @@ bool AStar<Problem>::step(const P& problem, std::uint32_t max_expansions) {
             best_h = h;
             best_g = g;
         }
-        problem.for_each_successor(s, [&](const State& t, double cost, std::uint8_t tag) VOXNAV_INLINE {
+        auto relax = [&](const State& t, double cost, std::uint8_t tag) VOXNAV_INLINE {
             ++relaxed;
             const double ng = g + cost;
             bool is_new = false;
@@ -468,7 +477,15 @@ bool AStar<Problem>::step(const P& problem, std::uint32_t max_expansions) {
                 ++improved;
                 heap_decrease(m, ng + w * problem.heuristic(t));
             }
-        });
+        };
+        if constexpr (detail::wants_parent<P>::value) {
+            // A copy: relax() may grow nodes_.
+            const std::uint32_t pn = nodes_[n].parent;
+            const State parent = pn == kNone ? s : nodes_[pn].state;
+            problem.for_each_successor(s, pn == kNone ? nullptr : &parent, relax);
+        } else {
+            problem.for_each_successor(s, relax);
+        }
     }
     best_ = best;
     best_h_ = best_h;

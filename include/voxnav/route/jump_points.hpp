@@ -1,0 +1,107 @@
+/// @file jump_points.hpp
+/// @brief JumpPointProblem: the plain voxel-to-voxel query with jump point
+/// search over *plain floor*, exact (the same costs as NavProblem), for
+/// agents that walk with diagonal moves and do not fly.
+///
+/// A waypoint is plain when it is a dry standable node and each of its 8
+/// neighbours at its level is either not clear (a wall) or a dry standable
+/// node with the same floor multiplier, and no jump lands above a side
+/// neighbour. Its moves are then exactly those of an 8-connected grid without
+/// corner cutting, with uniform costs, which is what jump point search
+/// (Harabor and Grastien, the variant without corner cutting) needs. From a
+/// plain node the search scans straight and diagonal runs over plain nodes
+/// and emits only their jump points: the goal, the first node that is not
+/// plain (where water, a ledge, a step, a hole or another floor cost begins),
+/// and nodes with forced neighbours. Every other node is expanded with all
+/// its moves, exactly as NavProblem does.
+///
+/// A route found this way has one waypoint per jump; expand_jumps() puts the
+/// walk moves of each run back, so routes look the same as without it.
+///
+/// Threads and errors: as NavProblem (no allocation, throws nothing).
+#pragma once
+
+#include "voxnav/route/nav_problem.hpp"
+#include "voxnav/search/astar.hpp"
+
+namespace voxnav {
+
+class JumpPointProblem : public NavProblem {
+public:
+    static constexpr bool wants_parent = true;
+    JumpPointProblem(const MovementModel& moves, State goal) : NavProblem(moves, goal) {}
+
+    /// Whether jump points apply to an agent at all.
+    [[nodiscard]] static bool suits(const AgentProfile& a) { return a.walk && a.diagonal && !a.fly; }
+
+    template <class F>
+    void for_each_successor(State s, const State* parent, F&& f) const;
+
+    /// Whether `s` is plain (see above).
+    [[nodiscard]] bool plain(State s) const;
+
+private:
+    [[nodiscard]] static bool dry_standable(std::uint8_t b) {
+        return (b & (NavSnapshot::StandableNode | NavSnapshot::Water)) == NavSnapshot::StandableNode;
+    }
+    [[nodiscard]] bool free(State s) const { return dry_standable((*field_)[s]); }
+    [[nodiscard]] State at(State s, int dx, int dz) const { return field_->offset(s, dx, 0, dz); }
+    /// The jump point of the run from `x` along (dx, dz), or no_index; `steps`
+    /// counts the moves to it.
+    [[nodiscard]] State run_straight(State x, int dx, int dz, int& steps) const;
+    [[nodiscard]] State run_diagonal(State x, int dx, int dz, int& steps) const;
+};
+
+/// Puts back the unit walk moves of each jump in a search result (states,
+/// tags and step costs), each run's cost split evenly over its moves.
+void expand_jumps(const NavSnapshot& field, SearchResult<NavSnapshot::Index>& result);
+
+// ---------------------------------------------------------------------------
+
+template <class F>
+void JumpPointProblem::for_each_successor(State s, const State* parent, F&& f) const {
+    if (!plain(s)) {
+        NavProblem::for_each_successor(s, f);
+        return;
+    }
+    const std::uint8_t bits = (*field_)[s];
+    const auto walk = static_cast<std::uint8_t>(Action::Walk);
+    auto jump = [&](int dx, int dz) {
+        int steps = 0;
+        const State t = dx != 0 && dz != 0 ? run_diagonal(s, dx, dz, steps) : run_straight(s, dx, dz, steps);
+        if (t != NavSnapshot::no_index) f(t, steps * moves_->walk_step(bits, dx != 0 && dz != 0), walk);
+    };
+    // The direction of arrival, when s was reached by a run over this level.
+    int dx = 0, dz = 0;
+    if (parent) {
+        const Voxel a = field_->voxel_of(*parent), b = field_->voxel_of(s);
+        const int ex = b.x - a.x, ez = b.z - a.z;
+        if (a.y == b.y && (ex == 0 || ez == 0 || ex == ez || ex == -ez)) {
+            dx = (ex > 0) - (ex < 0);
+            dz = (ez > 0) - (ez < 0);
+        }
+    }
+    if (dx == 0 && dz == 0) {
+        for (int x = -1; x <= 1; ++x)
+            for (int z = -1; z <= 1; ++z)
+                if (x != 0 || z != 0) jump(x, z);
+        return;
+    }
+    if (dx != 0 && dz != 0) {
+        jump(dx, 0);
+        jump(0, dz);
+        jump(dx, dz);
+        return;
+    }
+    jump(dx, dz);
+    // Forced: a side free here but blocked beside the node behind.
+    for (int side = -1; side <= 1; side += 2) {
+        const int sx = dz != 0 ? side : 0, sz = dx != 0 ? side : 0;
+        if (free(at(s, sx, sz)) && !free(at(s, sx - dx, sz - dz))) {
+            jump(sx, sz);
+            jump(dx + sx, dz + sz);
+        }
+    }
+}
+
+}  // namespace voxnav

@@ -1,0 +1,114 @@
+#include "voxnav/route/jump_points.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace voxnav {
+namespace {
+constexpr int kMaxRun = 16;
+}  // namespace
+
+bool JumpPointProblem::plain(State s) const {
+    const NavSnapshot& f = *field_;
+    const std::uint8_t* bits = f.slot(s >> NavSnapshot::local_bits).bits;
+    const unsigned local = s & 4095u;
+    const std::uint8_t b = bits[local];
+    if (!dry_standable(b)) return false;
+    const AgentProfile& a = moves_->profile();
+    const int lx = int(local & 15u), lz = int((local >> 4) & 15u), ly = int(local >> 8);
+    const int up = a.jump ? a.jump_height : 0;
+    if (lx >= 1 && lx <= 14 && lz >= 1 && lz <= 14 && ly + up <= 15) {
+        // Inside the chunk: plain offsets (the common case, and the hot one:
+        // runs test every node they pass).
+        static constexpr int kSide[8] = {-17, -16, -15, -1, 1, 15, 16, 17};
+        for (int d = 0; d < 8; ++d) {
+            const unsigned q = unsigned(int(local) + kSide[d]);
+            const std::uint8_t bq = bits[q];
+            if ((bq & NavSnapshot::Clear) && (!dry_standable(bq) || (bq >> 4) != (b >> 4))) return false;
+            if (up > 0 && (kSide[d] == -16 || kSide[d] == -1 || kSide[d] == 1 || kSide[d] == 16))
+                for (int k = 1; k <= up; ++k)
+                    if (dry_standable(bits[q + 256u * unsigned(k)])) return false;
+        }
+        return true;
+    }
+    for (int dz = -1; dz <= 1; ++dz)
+        for (int dx = -1; dx <= 1; ++dx) {
+            if (dx == 0 && dz == 0) continue;
+            const State q = at(s, dx, dz);
+            const std::uint8_t bq = f[q];
+            if (bq & NavSnapshot::Clear) {
+                // Free, with the same floor cost; a clear voxel that is not a
+                // dry node (a hole, water, outside the bounds) ends plain floor.
+                if (!dry_standable(bq) || (bq >> 4) != (b >> 4)) return false;
+            }
+            // A jump up beside s is a move a grid does not have.
+            if (a.jump && (dx == 0 || dz == 0))
+                for (int k = 1; k <= a.jump_height; ++k)
+                    if (dry_standable(f[f.offset(q, 0, k, 0)])) return false;
+        }
+    return true;
+}
+
+JumpPointProblem::State JumpPointProblem::run_straight(State x, int dx, int dz, int& steps) const {
+    steps = 0;
+    while (true) {
+        const State y = at(x, dx, dz);
+        if (!free(y)) return NavSnapshot::no_index;
+        ++steps;
+        // Runs stop after kMaxRun moves: the node there is then treated as a
+        // jump point, which is always safe (one more expansion, never a lost
+        // route) and keeps a run's scan from crossing a whole open map.
+        if (y == goal_ || steps == kMaxRun || !plain(y)) return y;
+        // Forced neighbours: a side free at y but blocked beside x.
+        const int sx = dz != 0 ? 1 : 0, sz = dx != 0 ? 1 : 0;
+        if ((free(at(y, sx, sz)) && !free(at(x, sx, sz))) || (free(at(y, -sx, -sz)) && !free(at(x, -sx, -sz)))) return y;
+        x = y;
+    }
+}
+
+JumpPointProblem::State JumpPointProblem::run_diagonal(State x, int dx, int dz, int& steps) const {
+    steps = 0;
+    while (true) {
+        // No corner cutting: both sides must be clear (free, on plain floor).
+        if (!free(at(x, dx, 0)) || !free(at(x, 0, dz))) return NavSnapshot::no_index;
+        const State y = at(x, dx, dz);
+        if (!free(y)) return NavSnapshot::no_index;
+        ++steps;
+        if (y == goal_ || steps == kMaxRun || !plain(y)) return y;
+        int unused = 0;
+        if (run_straight(y, dx, 0, unused) != NavSnapshot::no_index || run_straight(y, 0, dz, unused) != NavSnapshot::no_index)
+            return y;
+        x = y;
+    }
+}
+
+void expand_jumps(const NavSnapshot& field, SearchResult<NavSnapshot::Index>& r) {
+    if (r.states.size() < 2) return;
+    std::vector<NavSnapshot::Index> states{r.states[0]};
+    std::vector<std::uint8_t> tags{r.tags[0]};
+    std::vector<double> costs{r.step_costs[0]};
+    for (std::size_t i = 1; i < r.states.size(); ++i) {
+        const Voxel a = field.voxel_of(r.states[i - 1]), b = field.voxel_of(r.states[i]);
+        const int ex = b.x - a.x, ez = b.z - a.z;
+        const int n = std::max(std::abs(ex), std::abs(ez));
+        if (a.y != b.y || n <= 1 || r.tags[i] != static_cast<std::uint8_t>(Action::Walk)) {
+            states.push_back(r.states[i]);
+            tags.push_back(r.tags[i]);
+            costs.push_back(r.step_costs[i]);
+            continue;
+        }
+        const int dx = (ex > 0) - (ex < 0), dz = (ez > 0) - (ez < 0);
+        NavSnapshot::Index at = r.states[i - 1];
+        for (int k = 1; k <= n; ++k) {
+            at = k == n ? r.states[i] : field.offset(at, dx, 0, dz);
+            states.push_back(at);
+            tags.push_back(r.tags[i]);
+            costs.push_back(r.step_costs[i] / n);
+        }
+    }
+    r.states.swap(states);
+    r.tags.swap(tags);
+    r.step_costs.swap(costs);
+}
+
+}  // namespace voxnav
