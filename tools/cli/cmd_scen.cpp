@@ -17,6 +17,7 @@ struct ScenArgs {
     std::optional<long long> limit;
     double weight = 1.0;
     std::optional<long long> max_nodes;
+    std::string accel = "auto";
 };
 
 int run(const ScenArgs& a) {
@@ -37,6 +38,9 @@ int run(const ScenArgs& a) {
     Navigator nav(world, benchmark_agent(scen.kind));
 
     std::printf("index\texpanded\tgenerated\tmicroseconds\tcost\texpected\tok\n");
+    QueryOptions options;
+    options.limits = limits;
+    options.acceleration = a.accel == "off" ? Acceleration::Off : a.accel == "jump" ? Acceleration::JumpPoints : Acceleration::Auto;
     Route r;
     std::uint64_t queries = 0, mismatches = 0, expanded = 0, generated = 0;
     std::size_t search_bytes = 0;
@@ -44,7 +48,7 @@ int run(const ScenArgs& a) {
     for (std::size_t i = 0; i < scen.scenarios.size(); i += static_cast<std::size_t>(a.every)) {
         if (a.limit && queries >= static_cast<std::uint64_t>(*a.limit)) break;
         const Scenario& s = scen.scenarios[i];
-        nav.find_route(s.start, s.goal, limits, r);
+        nav.find_route(s.start, Goal::at(s.goal), options, r);
         const bool ok = r.status == SearchStatus::Found && matches_optimal(r.cost, s.optimal, limits.weight);
         ++queries;
         mismatches += !ok;
@@ -81,6 +85,8 @@ Command add_scen_command(CLI::App& app) {
     sub->add_option("--limit", args->limit, "Run at most this many scenarios");
     sub->add_option("--weight", args->weight, "Heuristic weight >= 1");
     sub->add_option("--max-nodes", args->max_nodes, "Expansion cap per query (default: none)");
+    sub->add_option("--accel", args->accel, "auto | off | jump: jump points (auto: on worlds one floor high)")
+        ->check(CLI::IsMember({"auto", "off", "jump"}));
     return [sub, args]() -> int { return sub->parsed() ? run(*args) : -1; };
 }
 
