@@ -59,9 +59,8 @@ JumpPointProblem::State JumpPointProblem::run_straight(State x, int dx, int dz, 
         // jump point, which is always safe (one more expansion, never a lost
         // route) and keeps a run's scan from crossing a whole open map.
         if (y == goal_ || steps == kMaxRun || !plain(y)) return y;
-        // Forced neighbours: a side free at y but blocked beside x.
         const int sx = dz != 0 ? 1 : 0, sz = dx != 0 ? 1 : 0;
-        if ((free(at(y, sx, sz)) && !free(at(x, sx, sz))) || (free(at(y, -sx, -sz)) && !free(at(x, -sx, -sz)))) return y;
+        if (forced(y, dx, dz, sx, sz) || forced(y, dx, dz, -sx, -sz)) return y;
         x = y;
     }
 }

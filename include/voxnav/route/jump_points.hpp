@@ -46,6 +46,11 @@ private:
     }
     [[nodiscard]] bool free(State s) const { return dry_standable((*field_)[s]); }
     [[nodiscard]] State at(State s, int dx, int dz) const { return field_->offset(s, dx, 0, dz); }
+    /// Arriving at `y` along (dx, dz), is its side (sx, sz) a forced
+    /// neighbour: free beside y but blocked beside the node behind it?
+    [[nodiscard]] bool forced(State y, int dx, int dz, int sx, int sz) const {
+        return free(at(y, sx, sz)) && !free(at(y, sx - dx, sz - dz));
+    }
     /// The jump point of the run from `x` along (dx, dz), or no_index; `steps`
     /// counts the moves to it.
     [[nodiscard]] State run_straight(State x, int dx, int dz, int& steps) const;
@@ -94,10 +99,9 @@ void JumpPointProblem::for_each_successor(State s, const State* parent, F&& f) c
         return;
     }
     jump(dx, dz);
-    // Forced: a side free here but blocked beside the node behind.
     for (int side = -1; side <= 1; side += 2) {
         const int sx = dz != 0 ? side : 0, sz = dx != 0 ? side : 0;
-        if (free(at(s, sx, sz)) && !free(at(s, sx - dx, sz - dz))) {
+        if (forced(s, dx, dz, sx, sz)) {
             jump(sx, sz);
             jump(dx + sx, dz + sz);
         }
