@@ -1,5 +1,6 @@
 // The search against a plain Dijkstra over the reference model, on many
 // seeded random worlds and profiles; limits and statuses; the generic A*.
+#include "flat_world.hpp"
 #include "random_world.hpp"
 #include "reference_model.hpp"
 #include "test_helpers.hpp"
@@ -298,41 +299,12 @@ TEST_CASE("f values equal up to rounding are ties, broken toward larger g", "[se
     }
 }
 
-namespace {
-// Mostly flat floor, where jump points have long runs, with what must end a
-// run: walls, single steps, holes, water and mud (another floor cost).
-World flat_world(std::uint32_t seed, Voxel size) {
-    std::mt19937 rng(seed);
-    World w;
-    const auto& reg = w.blocks();
-    const auto stone = *reg.find("stone"), water = *reg.find("water"), mud = *reg.find("mud");
-    auto roll = [&](int n) { return int(rng() % std::uint32_t(n)); };
-    for (int z = 0; z < size.z; ++z)
-        for (int x = 0; x < size.x; ++x) w.set_block({x, 0, z}, stone);
-    for (int i = 0, n = 4 + roll(10); i < n; ++i) {  // walls
-        const int x = roll(size.x), z = roll(size.z), len = 2 + roll(12), h = 1 + roll(3);
-        const bool along_x = roll(2) == 0;
-        for (int k = 0; k < len; ++k)
-            for (int y = 1; y <= h; ++y) w.set_block({along_x ? std::min(size.x - 1, x + k) : x, y, along_x ? z : std::min(size.z - 1, z + k)}, stone);
-    }
-    for (int i = 0, n = roll(6); i < n; ++i) w.set_block({roll(size.x), 1, roll(size.z)}, stone);  // steps
-    for (int i = 0, n = roll(5); i < n; ++i) w.set_block({roll(size.x), 0, roll(size.z)}, BlockRegistry::air);  // holes
-    for (int i = 0, n = roll(3); i < n; ++i) w.set_block({roll(size.x), 0, roll(size.z)}, water);
-    for (int i = 0, n = roll(4); i < n; ++i) {  // mud patches
-        const int x0 = roll(size.x), z0 = roll(size.z), r = 1 + roll(5);
-        for (int z = z0; z < std::min(size.z, z0 + r); ++z)
-            for (int x = x0; x < std::min(size.x, x0 + r); ++x) w.set_block({x, 0, z}, mud);
-    }
-    w.set_bounds(VoxelBox{{0, 0, 0}, size});
-    return w;
-}
-}  // namespace
 
 TEST_CASE("jump points: the same costs as the plain search and the reference, far fewer expansions", "[search][jump]") {
     std::uint64_t jump_expanded = 0, plain_expanded = 0;
     int compared = 0;
     for (std::uint32_t seed = 1; seed <= 60; ++seed) {
-        const World w = flat_world(seed, {24 + int(seed % 3) * 8, 6, 24 + int(seed % 4) * 6});
+        const World w = testing::flat_world(seed, {24 + int(seed % 3) * 8, 6, 24 + int(seed % 4) * 6});
         AgentProfile a = testing::random_agent(seed);
         a.walk = a.diagonal = true;  // the agents jump points serve
         a.fly = false;

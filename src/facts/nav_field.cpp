@@ -1,6 +1,7 @@
 #include "voxnav/facts/nav_field.hpp"
 
 #include "derive_chunk.hpp"
+#include "voxnav/facts/plain_floor.hpp"
 
 #include "parallel_for.hpp"
 
@@ -173,6 +174,7 @@ void NavField::rebuild(const World& world) {
     for (const Voxel& c : order) slots.push_back(add_slot(c));
     stats_.added = slots.size();
     derive(world, slots);
+    derive_plain(slots);
 }
 
 void NavField::update(const World& world, const std::vector<Voxel>& changed_list) {
@@ -181,6 +183,7 @@ void NavField::update(const World& world, const std::vector<Voxel>& changed_list
     std::unordered_set<Voxel, ChunkHash> around;
     for (const Voxel& c : changed) for_each_around(c, [&](const Voxel& n, int, int, int) { around.insert(n); });
     std::vector<std::uint32_t> dirty;
+    std::vector<Voxel> removed;
     for (const Voxel& n : around) {
         const std::uint32_t s = work_.slot_of(n);
         const bool want = navigable(world, n);
@@ -189,6 +192,7 @@ void NavField::update(const World& world, const std::vector<Voxel>& changed_list
             ++stats_.added;
         } else if (!want && s != 0) {
             remove_slot(s);
+            removed.push_back(n);
             ++stats_.removed;
         }
     }
@@ -205,6 +209,23 @@ void NavField::update(const World& world, const std::vector<Voxel>& changed_list
                     if (s != 0 && seen.insert(s).second) dirty.push_back(s);
                 }
     derive(world, dirty);
+    // 3. Plain-floor bits: a voxel's bit reads its 8 neighbours at its level
+    // and the voxels above its 4 side neighbours, so a chunk whose facts
+    // changed (or that left) moves the bits of the chunks beside it and of
+    // those below them.
+    removed.insert(removed.end(), facts_changed_.begin(), facts_changed_.end());
+    std::unordered_set<std::uint32_t> plain_seen;
+    std::vector<std::uint32_t> plain_dirty;
+    for (const Voxel& c : removed)
+        for (int dy = -1; dy <= 0; ++dy)
+            for (int dz = -1; dz <= 1; ++dz)
+                for (int dx = -1; dx <= 1; ++dx) {
+                    const glm::i64vec3 n = glm::i64vec3(c) + glm::i64vec3(dx, dy, dz);
+                    if (!valid_chunk(n)) continue;
+                    const std::uint32_t s = work_.slot_of(Voxel(n));
+                    if (s != 0 && plain_seen.insert(s).second) plain_dirty.push_back(s);
+                }
+    derive_plain(plain_dirty);
 }
 
 std::uint32_t NavField::add_slot(const Voxel& chunk) {
@@ -219,10 +240,12 @@ std::uint32_t NavField::add_slot(const Voxel& chunk) {
         ChunkSlot empty = work_.slots_[0];
         work_.slots_.grow(s + 1, empty);
         work_.owners_.grow(s + 1, nullptr);
+        work_.plain_owners_.grow(s + 1, nullptr);
     }
     ChunkSlot& slot = work_.slots_.edit(s);
     slot.chunk = chunk;
     slot.bits = work_.slots_[0].bits;  // void until derived
+    slot.plain = work_.slots_[0].plain;
     for_each_around(chunk, [&](const Voxel& n, int dx, int dy, int dz) {
         if (dx == 0 && dy == 0 && dz == 0) return;
         const std::uint32_t m = work_.slot_of(n);
@@ -247,6 +270,7 @@ void NavField::remove_slot(std::uint32_t s) {
     slot = work_.slots_[0];
     if (is_mixed(work_.owners_[s])) --work_.mixed_chunks_;
     work_.owners_.edit(s) = nullptr;
+    set_plain(s, nullptr);
     work_.table_erase(old.chunk);
     --work_.chunks_;
     free_slots_.push_back(s);
@@ -266,6 +290,7 @@ std::shared_ptr<const ChunkFacts> NavField::uniform_block(std::uint8_t value) {
 }
 
 void NavField::derive(const World& world, const std::vector<std::uint32_t>& slots) {
+    facts_changed_.clear();
     if (slots.empty()) return;
     const World::Tree& tree = world.grid().tree();
     struct Result {
@@ -305,10 +330,49 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
             ++stats_.uniform;
         }
         work_.mixed_chunks_ += std::size_t(is_mixed(block)) - std::size_t(was_mixed);
+        const auto& old = work_.owners_[s];
+        if (!old || (old != block && old->bits != block->bits)) facts_changed_.push_back(work_.slots_[s].chunk);
         work_.slots_.edit(s).bits = block->bits.data();
         work_.owners_.edit(s) = std::move(block);
     }
     stats_.derived += slots.size();
+}
+
+void NavField::set_plain(std::uint32_t s, std::shared_ptr<const ChunkPlain> block) {
+    work_.plain_chunks_ += std::size_t(block != nullptr) - std::size_t(work_.plain_owners_[s] != nullptr);
+    work_.slots_.edit(s).plain = block ? block->words.data() : work_.slots_[0].plain;
+    work_.plain_owners_.edit(s) = std::move(block);
+}
+
+void NavField::derive_plain(const std::vector<std::uint32_t>& slots) {
+    if (slots.empty()) return;
+    const auto t0 = std::chrono::steady_clock::now();
+    // Workers read work_ (its facts are final for this sync) and write only
+    // their own result; the slots are then edited on this thread.
+    std::vector<std::shared_ptr<ChunkPlain>> results(slots.size());
+    struct Worker {
+        std::shared_ptr<ChunkPlain> spare;
+    };
+    auto one = [&](Worker& w, std::size_t i) {
+        if (!w.spare) w.spare = std::make_shared<ChunkPlain>();
+        if (detail::derive_plain_bits(work_, slots[i], w.spare->words.data())) results[i] = std::move(w.spare);
+    };
+    if (slots.size() >= 8) {
+        detail::parallel_for_each<Worker>(slots.size(), 4, one);
+    } else {
+        Worker w;
+        for (std::size_t i = 0; i < slots.size(); ++i) one(w, i);
+    }
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        const std::uint32_t s = slots[i];
+        const auto& old = work_.plain_owners_[s];
+        // Unchanged bits keep their block, so published pages stay shared.
+        if (old && results[i] && old->words == results[i]->words) continue;
+        if (!old && !results[i]) continue;
+        set_plain(s, std::move(results[i]));
+    }
+    stats_.plain_derived += slots.size();
+    stats_.plain_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 bool NavField::transform_published(const WorldTransform& t) const {

@@ -9,16 +9,19 @@ namespace {
 
 // The void: the facts of every voxel outside the navigable chunks.
 const ChunkFacts kVoid{};
+const ChunkPlain kVoidPlain{};
 
 }  // namespace
 
 NavSnapshot::NavSnapshot() {
     ChunkSlot v{};
     v.bits = kVoid.bits.data();
+    v.plain = kVoidPlain.words.data();
     v.chunk = Voxel(0);
     std::fill(std::begin(v.link), std::end(v.link), 0u);
     slots_.grow(1, v);
     owners_.grow(1, nullptr);
+    plain_owners_.grow(1, nullptr);
     table_rehash(64);
     multipliers_.fill(1.0);
 }
@@ -101,6 +104,7 @@ NavSnapshot NavSnapshot::published() const {
     NavSnapshot c(*this);
     c.slots_ = slots_.published();
     c.owners_ = owners_.published();
+    c.plain_owners_ = plain_owners_.published();
     c.table_ = table_.published();
     return c;
 }
@@ -108,6 +112,7 @@ NavSnapshot NavSnapshot::published() const {
 void NavSnapshot::share() {
     slots_.share();
     owners_.share();
+    plain_owners_.share();
     table_.share();
 }
 
@@ -120,7 +125,12 @@ VoxelBox NavSnapshot::domain() const {
 }
 
 std::size_t NavSnapshot::memory_bytes() const {
-    return mixed_chunks_ * sizeof(ChunkFacts) + slots_.memory_bytes() + owners_.memory_bytes() + table_.memory_bytes();
+    return mixed_chunks_ * sizeof(ChunkFacts) + slots_.memory_bytes() + owners_.memory_bytes() + table_.memory_bytes() +
+           plain_chunks_ * sizeof(ChunkPlain) + plain_owners_.memory_bytes();
+}
+
+std::size_t NavSnapshot::acceleration_bytes() const {
+    return plain_chunks_ * sizeof(ChunkPlain) + plain_owners_.memory_bytes() + slots_.size() * sizeof(std::uint64_t*);
 }
 
 }  // namespace voxnav

@@ -8,47 +8,6 @@ namespace {
 constexpr int kMaxRun = 16;
 }  // namespace
 
-bool JumpPointProblem::plain(State s) const {
-    const NavSnapshot& f = *field_;
-    const std::uint8_t* bits = f.slot(s >> NavSnapshot::local_bits).bits;
-    const unsigned local = s & 4095u;
-    const std::uint8_t b = bits[local];
-    if (!dry_standable(b)) return false;
-    const AgentProfile& a = moves_->profile();
-    const int lx = int(local & 15u), lz = int((local >> 4) & 15u), ly = int(local >> 8);
-    const int up = a.jump ? a.jump_height : 0;
-    if (lx >= 1 && lx <= 14 && lz >= 1 && lz <= 14 && ly + up <= 15) {
-        // Inside the chunk: plain offsets (the common case, and the hot one:
-        // runs test every node they pass).
-        static constexpr int kSide[8] = {-17, -16, -15, -1, 1, 15, 16, 17};
-        for (int d = 0; d < 8; ++d) {
-            const unsigned q = unsigned(int(local) + kSide[d]);
-            const std::uint8_t bq = bits[q];
-            if ((bq & NavSnapshot::Clear) && (!dry_standable(bq) || (bq >> 4) != (b >> 4))) return false;
-            if (up > 0 && (kSide[d] == -16 || kSide[d] == -1 || kSide[d] == 1 || kSide[d] == 16))
-                for (int k = 1; k <= up; ++k)
-                    if (dry_standable(bits[q + 256u * unsigned(k)])) return false;
-        }
-        return true;
-    }
-    for (int dz = -1; dz <= 1; ++dz)
-        for (int dx = -1; dx <= 1; ++dx) {
-            if (dx == 0 && dz == 0) continue;
-            const State q = at(s, dx, dz);
-            const std::uint8_t bq = f[q];
-            if (bq & NavSnapshot::Clear) {
-                // Free, with the same floor cost; a clear voxel that is not a
-                // dry node (a hole, water, outside the bounds) ends plain floor.
-                if (!dry_standable(bq) || (bq >> 4) != (b >> 4)) return false;
-            }
-            // A jump up beside s is a move a grid does not have.
-            if (a.jump && (dx == 0 || dz == 0))
-                for (int k = 1; k <= a.jump_height; ++k)
-                    if (dry_standable(f[f.offset(q, 0, k, 0)])) return false;
-        }
-    return true;
-}
-
 JumpPointProblem::State JumpPointProblem::run_straight(State x, int dx, int dz, int& steps) const {
     steps = 0;
     while (true) {

@@ -18,7 +18,9 @@
 /// the chunk itself, the chunk above (support reads one voxel below) and the
 /// chunks within `width - 1` below in x and z and `height - 1` below in y;
 /// and it touches the navigability of the 26 chunks around a loaded or
-/// unloaded one. Publishing copies one pointer per 256 slots and the pages
+/// unloaded one. The plain-floor bits (facts/plain_floor.hpp) are then
+/// re-derived for the chunks whose fact bytes changed and the chunks beside
+/// and below them, whose bits read theirs. Publishing copies one pointer per 256 slots and the pages
 /// that changed. A chunk of uniform facts costs no fact memory. A new shape
 /// costs one full derivation (measured by `voxnav live`: about 2 us per
 /// uniform and 25 us per mixed chunk on one core, spread over TBB's workers)
@@ -84,10 +86,12 @@ public:
     /// Id of the World this field was derived from (World::id()).
     [[nodiscard]] std::uint64_t world_id() const { return world_id_; }
 
-    /// Figures of the last sync: chunks re-derived, how many were uniform, seconds.
+    /// Figures of the last sync: chunks re-derived, how many were uniform,
+    /// seconds (all of it); chunks whose plain-floor bits were re-derived and
+    /// the seconds that took (part of `seconds`).
     struct SyncStats {
-        std::size_t derived = 0, uniform = 0, added = 0, removed = 0;
-        double seconds = 0.0;
+        std::size_t derived = 0, uniform = 0, added = 0, removed = 0, plain_derived = 0;
+        double seconds = 0.0, plain_seconds = 0.0;
         bool full = false;
     };
     [[nodiscard]] SyncStats last_sync() const;
@@ -99,6 +103,8 @@ private:
     std::uint32_t add_slot(const Voxel& chunk);
     void remove_slot(std::uint32_t slot);
     void derive(const World& world, const std::vector<std::uint32_t>& slots);
+    void derive_plain(const std::vector<std::uint32_t>& slots);
+    void set_plain(std::uint32_t slot, std::shared_ptr<const ChunkPlain> block);
     void publish(std::uint64_t revision);
     [[nodiscard]] std::shared_ptr<const ChunkFacts> uniform_block(std::uint8_t value);
     [[nodiscard]] bool is_mixed(const std::shared_ptr<const ChunkFacts>& block) const;
@@ -110,6 +116,7 @@ private:
     std::uint64_t coded_version_ = 0;
     NavSnapshot work_;                      // the writer's version, published by copy
     std::vector<std::uint32_t> free_slots_;
+    std::vector<Voxel> facts_changed_;      // chunks whose fact bytes derive() changed (this sync)
     std::array<std::shared_ptr<const ChunkFacts>, 256> uniform_{};
     std::optional<VoxelBox> bounds_;
     std::atomic<bool> built_{false};

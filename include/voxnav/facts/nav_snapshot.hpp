@@ -16,8 +16,9 @@
 ///
 /// Memory: 4096 bytes per chunk whose facts differ between voxels; a chunk
 /// whose voxels all have the same facts (open sky, solid rock) shares one
-/// block per distinct value. Plus 128 bytes of slot record and about 32 bytes
-/// of chunk table per navigable chunk.
+/// block per distinct value. 512 bytes of plain-floor bits per chunk with any
+/// plain floor. Plus 136 bytes of slot record and about 32 bytes of chunk
+/// table per navigable chunk.
 ///
 /// Thread-safety: immutable once published; read it from any thread. Reads
 /// never lock and never allocate. [Limit: 2^20 - 2 navigable chunks per shape]
@@ -43,9 +44,16 @@ struct ChunkFacts {
     std::array<std::uint8_t, 4096> bits;
 };
 
+/// The plain-floor bits of one chunk (facts/plain_floor.hpp): bit l % 64 of
+/// words[l / 64] for the voxel of local index l.
+struct ChunkPlain {
+    std::array<std::uint64_t, 64> words;
+};
+
 /// Where a navigable chunk's facts live and which slots its neighbours have.
 struct ChunkSlot {
     const std::uint8_t* bits;    ///< 4096 fact bytes (never null; the void reads zeros)
+    const std::uint64_t* plain;  ///< 64 words of plain-floor bits (never null; the void reads zeros)
     Voxel chunk;                 ///< chunk coordinate
     std::uint32_t link[27];      ///< slot of chunk + (dx, dy, dz): index (dx+1) + 3 (dz+1) + 9 (dy+1); 0 = void
 };
@@ -71,6 +79,12 @@ public:
     // --- reading, by node id -------------------------------------------------
     [[nodiscard]] std::uint8_t operator[](Index i) const { return slots_[i >> local_bits].bits[i & 4095u]; }
     [[nodiscard]] std::uint8_t bits(Index i) const { return (*this)[i]; }
+    /// Whether node i is plain floor for agents jumping up to kPlainJump
+    /// voxels (facts/plain_floor.hpp). One bit read.
+    [[nodiscard]] bool plain(Index i) const {
+        const unsigned l = i & 4095u;
+        return (slots_[i >> local_bits].plain[l >> 6] >> (l & 63u)) & 1u;
+    }
     [[nodiscard]] const ChunkSlot& slot(std::uint32_t s) const { return slots_[s]; }
     /// Node id of the voxel (dx, dy, dz) away from `i` (any distance; the void
     /// once outside the navigable chunks).
@@ -114,8 +128,14 @@ public:
     [[nodiscard]] double floor_multiplier(std::uint8_t b) const { return multipliers_[b >> 4]; }
     [[nodiscard]] const std::array<double, 16>& multipliers() const { return multipliers_; }
     /// Bytes of facts, slot records and chunk table this version holds
-    /// (shared blocks counted once per snapshot).
+    /// (shared blocks counted once per snapshot), plain-floor bits included.
     [[nodiscard]] std::size_t memory_bytes() const;
+    /// Of memory_bytes(), the bytes that only serve search acceleration: the
+    /// plain-floor bits (512 bytes per chunk with any plain voxel) and their
+    /// owners and pointers.
+    [[nodiscard]] std::size_t acceleration_bytes() const;
+    /// Chunks with at least one plain-floor voxel.
+    [[nodiscard]] std::size_t plain_chunk_count() const { return plain_chunks_; }
 
 private:
     friend class NavField;
@@ -134,9 +154,10 @@ private:
 
     PagedArray<ChunkSlot> slots_;
     PagedArray<std::shared_ptr<const ChunkFacts>> owners_;  // keeps each slot's facts alive
+    PagedArray<std::shared_ptr<const ChunkPlain>> plain_owners_;  // each slot's plain bits, or null (all zero)
     PagedArray<TableEntry> table_;                          // chunk -> slot, open addressing
     std::size_t table_used_ = 0;                            // live + tombstones
-    std::size_t chunks_ = 0, mixed_chunks_ = 0;
+    std::size_t chunks_ = 0, mixed_chunks_ = 0, plain_chunks_ = 0;
     std::uint64_t revision_ = 0;
     WorldTransform transform_;
     std::array<double, 16> multipliers_{};

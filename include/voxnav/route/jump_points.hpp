@@ -3,12 +3,12 @@
 /// search over *plain floor*, exact (the same costs as NavProblem), for
 /// agents that walk with diagonal moves and do not fly.
 ///
-/// A waypoint is plain when it is a dry standable node and each of its 8
-/// neighbours at its level is either not clear (a wall) or a dry standable
-/// node with the same floor multiplier, and no jump lands above a side
-/// neighbour. Its moves are then exactly those of an 8-connected grid without
-/// corner cutting, with uniform costs, which is what jump point search
-/// (Harabor and Grastien, the variant without corner cutting) needs. From a
+/// Runs go over *plain floor* (facts/plain_floor.hpp): waypoints whose moves
+/// are exactly those of an 8-connected grid without corner cutting, with
+/// uniform costs, which is what jump point search (Harabor and Grastien, the
+/// variant without corner cutting) needs. Each run step reads the plain bit
+/// NavField derives per chunk (agents jumping more than kPlainJump voxels
+/// also test the voxels above, as the bit does not cover them). From a
 /// plain node the search scans straight and diagonal runs over plain nodes
 /// and emits only their jump points: the goal, the first node that is not
 /// plain (where water, a ledge, a step, a hole or another floor cost begins),
@@ -21,6 +21,7 @@
 /// Threads and errors: as NavProblem (no allocation, throws nothing).
 #pragma once
 
+#include "voxnav/facts/plain_floor.hpp"
 #include "voxnav/route/nav_problem.hpp"
 #include "voxnav/search/astar.hpp"
 
@@ -29,7 +30,9 @@ namespace voxnav {
 class JumpPointProblem : public NavProblem {
 public:
     static constexpr bool wants_parent = true;
-    JumpPointProblem(const MovementModel& moves, State goal) : NavProblem(moves, goal) {}
+    JumpPointProblem(const MovementModel& moves, State goal)
+        : NavProblem(moves, goal),
+          jump_up_(moves.profile().jump ? moves.profile().jump_height : 0) {}
 
     /// Whether jump points apply to an agent at all.
     [[nodiscard]] static bool suits(const AgentProfile& a) { return a.walk && a.diagonal && !a.fly; }
@@ -37,13 +40,13 @@ public:
     template <class F>
     void for_each_successor(State s, const State* parent, F&& f) const;
 
-    /// Whether `s` is plain (see above).
-    [[nodiscard]] bool plain(State s) const;
+    /// Whether runs may pass `s`: plain floor for this agent (see above).
+    [[nodiscard]] bool plain(State s) const {
+        return field_->plain(s) && (jump_up_ <= kPlainJump || is_plain_floor(*field_, s, jump_up_));
+    }
 
 private:
-    [[nodiscard]] static bool dry_standable(std::uint8_t b) {
-        return (b & (NavSnapshot::StandableNode | NavSnapshot::Water)) == NavSnapshot::StandableNode;
-    }
+    int jump_up_;
     [[nodiscard]] bool free(State s) const { return dry_standable((*field_)[s]); }
     [[nodiscard]] State at(State s, int dx, int dz) const { return field_->offset(s, dx, 0, dz); }
     /// Arriving at `y` along (dx, dz), is its side (sx, sz) a forced

@@ -1,0 +1,45 @@
+/// @file plain_floor.hpp
+/// @brief Plain floor: waypoints whose moves are exactly those of an
+/// 8-connected grid without corner cutting, at one uniform cost, which is
+/// what jump point search (route/jump_points.hpp) needs.
+///
+/// A waypoint is plain for an agent that jumps up to `jump_up` voxels (0 when
+/// it cannot jump) when it is a dry standable node and each of its 8
+/// neighbours at its level is either not clear (a wall) or a dry standable
+/// node with the same floor multiplier, and no dry standable node lies 1 to
+/// `jump_up` voxels above any of its 4 side neighbours (a step it could jump).
+///
+/// NavField keeps this predicate for `jump_up` = kPlainJump as one bit per
+/// voxel (NavSnapshot::plain()), derived per chunk after the chunk's facts or
+/// a neighbour's change. For an agent that does not jump the stored bit is
+/// stricter than its own predicate (a one-voxel step beside makes a node not
+/// plain), which is always safe: a node that is not plain is expanded with
+/// every move. Agents that jump higher test the rest themselves.
+///
+/// Thread-safety: pure functions of an immutable snapshot; any thread.
+#pragma once
+
+#include "voxnav/facts/nav_snapshot.hpp"
+
+namespace voxnav {
+
+/// The jump height NavSnapshot::plain() is derived for.
+inline constexpr int kPlainJump = 1;
+
+/// Whether node `i` is plain floor for an agent jumping up to `jump_up`
+/// voxels (see above). Reads at most 8 + 4 * jump_up fact bytes.
+[[nodiscard]] bool is_plain_floor(const NavSnapshot& facts, NavSnapshot::Index i, int jump_up);
+
+/// Whether a fact byte is a dry standable node (where plain floor can be).
+[[nodiscard]] inline bool dry_standable(std::uint8_t b) {
+    return (b & (NavSnapshot::StandableNode | NavSnapshot::Water)) == NavSnapshot::StandableNode;
+}
+
+namespace detail {
+/// Writes the plain bits (jump_up = kPlainJump) of slot `s`'s chunk into
+/// `words` (bit l of words[l / 64] for local index l); returns whether any
+/// bit is set. Reads the chunk and its neighbours' facts.
+bool derive_plain_bits(const NavSnapshot& facts, std::uint32_t s, std::uint64_t* words);
+}  // namespace detail
+
+}  // namespace voxnav
