@@ -4,6 +4,7 @@
 #include "flat_world.hpp"
 #include "random_world.hpp"
 
+#include "voxnav/bench/terrain.hpp"
 #include "voxnav/facts/nav_field.hpp"
 #include "voxnav/facts/plain_floor.hpp"
 #include "voxnav/route/navigator.hpp"
@@ -17,17 +18,21 @@ using namespace voxnav;
 namespace {
 
 // Every voxel of every slot: the stored bit against the predicate computed
-// from the facts. Returns the number of disagreements.
+// from the facts, and the snapshot's counts against a recount. Returns the
+// number of disagreements.
 std::size_t plain_mismatches(const NavSnapshot& snap, std::size_t& plain_count) {
     std::size_t bad = 0;
+    std::uint64_t floor = 0, plain = 0;
     for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s)
         for (std::uint32_t l = 0; l < 4096; ++l) {
             const NavSnapshot::Index i = (s << NavSnapshot::local_bits) | l;
             const bool want = is_plain_floor(snap, i, kPlainJump);
-            plain_count += want;
+            floor += dry_standable(snap[i]);
+            plain += want;
             bad += snap.plain(i) != want;
         }
-    return bad;
+    plain_count += plain;
+    return bad + (floor != snap.floor_voxel_count()) + (plain != snap.plain_voxel_count());
 }
 
 // A random edit near the floor: a wall or step, a hole, water, mud, or air.
@@ -111,4 +116,67 @@ TEST_CASE("jump points agree with the plain search after random edits", "[search
     }
     CHECK(compared == 10 * 12 * 6);
     CHECK(found > compared / 3);
+}
+
+TEST_CASE("Auto uses jump points where most floor is plain, the plain search elsewhere", "[search][jump][plain]") {
+    QueryOptions off, autom;
+    off.acceleration = Acceleration::Off;
+    AgentProfile a;  // the default walker: diagonal moves, jumps 1
+    REQUIRE(JumpPointProblem::suits(a));
+    {
+        // A stone hall with a few walls: all but a few voxels plain.
+        World w;
+        const BlockId stone = *w.blocks().find("stone");
+        for (int z = 0; z < 48; ++z)
+            for (int x = 0; x < 48; ++x) w.set_block({x, 0, z}, stone);
+        for (int k = 4; k < 40; ++k) {
+            w.set_block({20, 1, k}, stone);
+            w.set_block({20, 2, k}, stone);
+        }
+        Navigator nav(w, a);
+        const NavSnapshot& f = nav.field();
+        REQUIRE(double(f.plain_voxel_count()) >= kAutoJumpPlainShare * double(f.floor_voxel_count()));
+        QueryOptions jump;
+        jump.acceleration = Acceleration::JumpPoints;
+        const Route fast = nav.find_route({2, 1, 2}, Goal::at({45, 1, 44}), autom);
+        const Route jumped = nav.find_route({2, 1, 2}, Goal::at({45, 1, 44}), jump);
+        const Route plain = nav.find_route({2, 1, 2}, Goal::at({45, 1, 44}), off);
+        REQUIRE(fast.status == SearchStatus::Found);
+        CHECK(fast.cost == Approx(plain.cost).epsilon(1e-12));
+        CHECK(fast.metrics.expanded == jumped.metrics.expanded);  // the same search
+        CHECK(fast.metrics.expanded < plain.metrics.expanded);
+    }
+    {
+        // Hills: much of the floor is next to a step.
+        TerrainParams p;
+        p.size = {64, 32, 64};
+        p.seed = 3;
+        const World w = generate_terrain(p);
+        Navigator nav(w, a);
+        const NavSnapshot& f = nav.field();
+        REQUIRE(double(f.plain_voxel_count()) < kAutoJumpPlainShare * double(f.floor_voxel_count()));
+        // Dry floor near two opposite corners.
+        auto floor_near = [&](int x0, int z0) {
+            for (int r = 0; r < 20; ++r)
+                for (int y = 31; y >= 0; --y) {
+                    const Voxel v(x0 + r, y, z0 + r);
+                    const auto i = f.index_of(v);
+                    if (i != NavSnapshot::no_index && dry_standable(f[i])) return v;
+                }
+            FAIL("no floor");
+            return Voxel(0);
+        };
+        const Voxel from = floor_near(20, 20);
+        Route plain;
+        Voxel to(0);
+        for (int k = 40; k > 20 && plain.status != SearchStatus::Found; --k) {
+            to = floor_near(k, k);
+            plain = nav.find_route(from, Goal::at(to), off);
+        }
+        REQUIRE(plain.status == SearchStatus::Found);
+        REQUIRE(plain.metrics.expanded > 20);
+        const Route fast = nav.find_route(from, Goal::at(to), autom);
+        CHECK(fast.cost == plain.cost);
+        CHECK(fast.metrics.expanded == plain.metrics.expanded);  // the same search
+    }
 }

@@ -155,6 +155,7 @@ void NavField::rebuild(const World& world) {
     stats_.full = true;
     const std::array<double, 16> mult = work_.multipliers_;
     work_ = NavSnapshot();
+    plain_counts_.clear();
     work_.multipliers_ = mult;
     free_slots_.clear();
     bounds_ = world.bounds();
@@ -270,7 +271,7 @@ void NavField::remove_slot(std::uint32_t s) {
     slot = work_.slots_[0];
     if (is_mixed(work_.owners_[s])) --work_.mixed_chunks_;
     work_.owners_.edit(s) = nullptr;
-    set_plain(s, nullptr);
+    set_plain(s, nullptr, {});
     work_.table_erase(old.chunk);
     --work_.chunks_;
     free_slots_.push_back(s);
@@ -338,7 +339,14 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
     stats_.derived += slots.size();
 }
 
-void NavField::set_plain(std::uint32_t s, std::shared_ptr<const ChunkPlain> block) {
+void NavField::set_plain(std::uint32_t s, std::shared_ptr<const ChunkPlain> block, detail::PlainCounts counts) {
+    if (plain_counts_.size() <= s) plain_counts_.resize(s + 1);
+    detail::PlainCounts& old = plain_counts_[s];
+    work_.floor_voxels_ += std::uint64_t(counts.floor) - old.floor;
+    work_.plain_voxels_ += std::uint64_t(counts.plain) - old.plain;
+    old = counts;
+    // The same block (or none again): nothing to edit, so pages stay shared.
+    if (block == work_.plain_owners_[s]) return;
     work_.plain_chunks_ += std::size_t(block != nullptr) - std::size_t(work_.plain_owners_[s] != nullptr);
     work_.slots_.edit(s).plain = block ? block->words.data() : work_.slots_[0].plain;
     work_.plain_owners_.edit(s) = std::move(block);
@@ -350,12 +358,14 @@ void NavField::derive_plain(const std::vector<std::uint32_t>& slots) {
     // Workers read work_ (its facts are final for this sync) and write only
     // their own result; the slots are then edited on this thread.
     std::vector<std::shared_ptr<ChunkPlain>> results(slots.size());
+    std::vector<detail::PlainCounts> counts(slots.size());
     struct Worker {
         std::shared_ptr<ChunkPlain> spare;
     };
     auto one = [&](Worker& w, std::size_t i) {
         if (!w.spare) w.spare = std::make_shared<ChunkPlain>();
-        if (detail::derive_plain_bits(work_, slots[i], w.spare->words.data())) results[i] = std::move(w.spare);
+        counts[i] = detail::derive_plain_bits(work_, slots[i], w.spare->words.data());
+        if (counts[i].plain > 0) results[i] = std::move(w.spare);
     };
     if (slots.size() >= 8) {
         detail::parallel_for_each<Worker>(slots.size(), 4, one);
@@ -367,9 +377,9 @@ void NavField::derive_plain(const std::vector<std::uint32_t>& slots) {
         const std::uint32_t s = slots[i];
         const auto& old = work_.plain_owners_[s];
         // Unchanged bits keep their block, so published pages stay shared.
-        if (old && results[i] && old->words == results[i]->words) continue;
-        if (!old && !results[i]) continue;
-        set_plain(s, std::move(results[i]));
+        if (old && results[i] && old->words == results[i]->words)
+            results[i] = std::const_pointer_cast<ChunkPlain>(old);
+        set_plain(s, std::move(results[i]), counts[i]);
     }
     stats_.plain_derived += slots.size();
     stats_.plain_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -41,19 +41,20 @@ bool is_plain_floor(const NavSnapshot& f, NavSnapshot::Index s, int up) {
 
 namespace detail {
 
-bool derive_plain_bits(const NavSnapshot& f, std::uint32_t s, std::uint64_t* words) {
+PlainCounts derive_plain_bits(const NavSnapshot& f, std::uint32_t s, std::uint64_t* words) {
     std::memset(words, 0, 64 * sizeof(std::uint64_t));
     const std::uint8_t* bits = f.slot(s).bits;
-    bool any = false;
+    PlainCounts n;
     for (unsigned l = 0; l < 4096; ++l) {
         // Most voxels are air or rock: one byte read decides them.
         if (!dry_standable(bits[l])) continue;
+        ++n.floor;
         if (is_plain_floor(f, (s << NavSnapshot::local_bits) | l, kPlainJump)) {
             words[l >> 6] |= std::uint64_t(1) << (l & 63u);
-            any = true;
+            ++n.plain;
         }
     }
-    return any;
+    return n;
 }
 
 }  // namespace detail

@@ -211,9 +211,12 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
     if (goal_.is_single_voxel() && zones_.empty()) {
         // The plain query keeps its own, leaner problem.
         const NavSnapshot::Index goal_index = snapshot_->index_of(goal_.parts()[0].voxel);
-        const bool one_floor = snapshot_->domain().size().y <= profile_.height + 2;
+        // O(1): the snapshot keeps the counts per chunk.
+        const bool mostly_plain = double(snapshot_->plain_voxel_count()) >=
+                                  kAutoJumpPlainShare * double(snapshot_->floor_voxel_count()) &&
+                                  snapshot_->plain_voxel_count() > 0;
         const bool jumps = options.acceleration == Acceleration::JumpPoints ||
-                           (options.acceleration == Acceleration::Auto && one_floor);
+                           (options.acceleration == Acceleration::Auto && mostly_plain);
         if (jumps && !trace_ && JumpPointProblem::suits(profile_)) {
             jump_.emplace(*active_moves_, goal_index);
             search_.begin(*jump_, start, limits_);

@@ -87,6 +87,15 @@ AgentProfile load_profile_or_fail(const std::optional<std::string>& path) {
     }
 }
 
+void add_accel_option(CLI::App* sub, std::string& into) {
+    sub->add_option("--accel", into, "auto | off | jump: jump points (auto: where 90% of the floor is plain)")
+        ->check(CLI::IsMember({"auto", "off", "jump"}));
+}
+
+Acceleration parse_accel(const std::string& text) {
+    return text == "off" ? Acceleration::Off : text == "jump" ? Acceleration::JumpPoints : Acceleration::Auto;
+}
+
 SearchLimits make_limits(double weight, std::optional<long long> max_nodes, std::optional<double> max_cost) {
     SearchLimits lim;
     if (!(weight >= 1.0) || !std::isfinite(weight)) throw UsageError("--weight must be a number >= 1");

@@ -30,6 +30,11 @@ AgentProfile load_profile_or_fail(const std::optional<std::string>& path);
 /// Checks a weight, node cap and cost limit given on the command line.
 SearchLimits make_limits(double weight, std::optional<long long> max_nodes, std::optional<double> max_cost);
 
+/// Adds `--accel auto|off|jump` (QueryOptions::acceleration) to a subcommand.
+void add_accel_option(CLI::App* sub, std::string& into);
+/// The Acceleration an --accel value names (checked by add_accel_option).
+Acceleration parse_accel(const std::string& text);
+
 /// Writes `text` to `path` (replacing it); UsageError naming the option and
 /// the file when it cannot.
 void write_text_file(const std::string& path, const std::string& text, const char* option);

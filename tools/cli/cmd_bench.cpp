@@ -112,6 +112,7 @@ struct BenchArgs {
     std::optional<long long> max_nodes;
     int random_queries = 0;
     std::uint32_t seed = 1;
+    std::string accel = "auto";
 };
 
 struct QueryResult {
@@ -123,7 +124,9 @@ struct QueryResult {
 int run_bench(const BenchArgs& a) {
     if (a.repeat < 1) throw UsageError("--repeat must be >= 1");
     if (a.threads < 1) throw UsageError("--threads must be >= 1");
-    const SearchLimits limits = make_limits(a.weight, a.max_nodes, std::nullopt);
+    QueryOptions options;
+    options.limits = make_limits(a.weight, a.max_nodes, std::nullopt);
+    options.acceleration = parse_accel(a.accel);
     const AgentProfile profile = load_profile_or_fail(a.agent);
     World world = load_world_or_fail(a.world);
     world.compact();
@@ -145,13 +148,13 @@ int run_bench(const BenchArgs& a) {
 
     // Warm-up: one pass sizes the search memory; timed passes then allocate nothing.
     std::vector<QueryResult> results(queries.size());
-    for (std::size_t i = 0; i < queries.size(); ++i) nav.find_route(queries[i].from, queries[i].to, limits, results[i].route);
+    for (std::size_t i = 0; i < queries.size(); ++i) nav.find_route(queries[i].from, Goal::at(queries[i].to), options, results[i].route);
     std::uint64_t expanded = 0;
     double total_us = 0.0;
     std::size_t bytes = 0, generated = 0;
     for (int r = 0; r < a.repeat; ++r)
         for (std::size_t i = 0; i < queries.size(); ++i) {
-            nav.find_route(queries[i].from, queries[i].to, limits, results[i].route);
+            nav.find_route(queries[i].from, Goal::at(queries[i].to), options, results[i].route);
             const auto& m = results[i].route.metrics;
             results[i].us.push_back(m.microseconds);
             expanded += m.expanded;
@@ -181,7 +184,7 @@ int run_bench(const BenchArgs& a) {
                         auto& n = navs.local();
                         if (!n) n = std::make_unique<Navigator>(world, field, profile);
                         for (std::size_t i = range.begin(); i < range.end(); ++i)
-                            n->find_route(queries[i].from, queries[i].to, limits, out[i]);
+                            n->find_route(queries[i].from, Goal::at(queries[i].to), options, out[i]);
                     },
                     tbb::simple_partitioner());
             return std::chrono::duration<double>(std::chrono::steady_clock::now() - s).count();
@@ -214,12 +217,17 @@ int run_bench(const BenchArgs& a) {
                                 {"us_min", us.front()},
                                 {"us_median", us[us.size() / 2]}});
     }
+    const NavSnapshot& facts = *field->snapshot();
+    const double accel_per_voxel = double(facts.acceleration_bytes()) / (double(world.loaded_chunks().size()) * 4096.0);
+    const double plain_share = facts.floor_voxel_count() ? double(facts.plain_voxel_count()) / double(facts.floor_voxel_count()) : 0.0;
     j["summary"] = {{"expansions_per_s", eps},
                     {"mean_us", mean_us},
                     {"peak_rss_bytes", peak_rss_bytes()},
                     {"search_bytes_per_node", per_node},
                     {"store_bytes_per_voxel", per_voxel},
-                    {"derive_seconds", derive_s}};
+                    {"derive_seconds", derive_s},
+                    {"accel_bytes_per_loaded_voxel", accel_per_voxel},
+                    {"plain_floor_share", plain_share}};
     if (a.threads > 1)
         j["summary"]["threads"] = {{"threads", a.threads}, {"batch_s_1", batch1}, {"batch_s_n", batchT},
                                    {"speedup", batchT > 0 ? batch1 / batchT : 0.0}, {"identical", identical}};
@@ -236,8 +244,9 @@ int run_bench(const BenchArgs& a) {
                         exp > 0 ? q["us_median"].get<double>() / exp * 1e4 : 0.0);
         }
         std::printf("# expansions_per_s %.0f\n# mean_us %.2f\n# peak_rss_bytes %zu\n# search_bytes_per_node %.1f\n"
-                    "# store_bytes_per_voxel %.2f\n# derive_seconds %.3f\n",
-                    eps, mean_us, peak_rss_bytes(), per_node, per_voxel, derive_s);
+                    "# store_bytes_per_voxel %.2f\n# derive_seconds %.3f\n# accel_bytes_per_loaded_voxel %.4f\n"
+                    "# plain_floor_share %.3f\n",
+                    eps, mean_us, peak_rss_bytes(), per_node, per_voxel, derive_s, accel_per_voxel, plain_share);
         if (a.threads > 1)
             std::printf("# threads %d batch_s_1 %.4f batch_s_n %.4f speedup %.2f identical %s\n", a.threads, batch1, batchT,
                         batchT > 0 ? batch1 / batchT : 0.0, identical ? "yes" : "NO");
@@ -272,6 +281,7 @@ Command add_bench_command(CLI::App& app) {
     sub->add_option("--weight", args->weight, "Heuristic weight >= 1");
     sub->add_option("--max-nodes", args->max_nodes, "Expansion cap per query");
     sub->add_flag("--json", args->json, "One JSON object");
+    add_accel_option(sub, args->accel);
     return [sub, args]() -> int { return sub->parsed() ? run_bench(*args) : -1; };
 }
 

@@ -42,7 +42,7 @@ nlohmann::json streaming(const LiveArgs& a, const AgentProfile& agent) {
     const auto snap0 = nav.snapshot();
     const std::size_t loaded = w.loaded_chunks().size();
 
-    std::vector<double> total, writes, sync, route;
+    std::vector<double> total, writes, sync, route, accel_sync;
     std::vector<std::size_t> derived;
     int found = 0;
     for (int step = 1; step <= a.walk; ++step) {
@@ -65,10 +65,11 @@ nlohmann::json streaming(const LiveArgs& a, const AgentProfile& agent) {
         writes.push_back(w_ms);
         sync.push_back(s_ms);
         derived.push_back(nav.shared_field()->last_sync().derived);
+        accel_sync.push_back(nav.shared_field()->last_sync().plain_seconds * 1e3);
     }
     // One block edit then sync (re-derive, publish) on the whole view: the
     // cost of a player's edit, which must not grow with the loaded world.
-    std::vector<double> edit_sync;
+    std::vector<double> edit_sync, edit_accel, edit_accel_chunks;
     {
         std::mt19937 rng(5);
         const BlockId dirt = *w.blocks().find("dirt");
@@ -79,6 +80,10 @@ nlohmann::json streaming(const LiveArgs& a, const AgentProfile& agent) {
             w.set_block(v, w.block(v) == BlockRegistry::air ? dirt : BlockRegistry::air);
             nav.shared_field()->sync(w);
             edit_sync.push_back(ms_since(te));
+            // The acceleration data's share: one edited chunk each time.
+            const auto st = nav.shared_field()->last_sync();
+            edit_accel.push_back(st.plain_seconds * 1e3);
+            edit_accel_chunks.push_back(double(st.plain_derived));
         }
     }
     // Derivation cost per chunk on one core: all-uniform columns (sky), then the full view.
@@ -127,6 +132,15 @@ nlohmann::json streaming(const LiveArgs& a, const AgentProfile& agent) {
     j["facts_bytes_per_loaded_voxel"] = double(snap->memory_bytes()) / (double(w.loaded_chunks().size()) * 4096.0);
     j["facts_bytes_per_mixed_voxel"] =
         snap->mixed_chunk_count() ? double(snap->memory_bytes()) / (double(snap->mixed_chunk_count()) * 4096.0) : 0.0;
+    // Search acceleration data (the plain-floor bits jump points read; part of facts_bytes).
+    j["accel_bytes"] = snap->acceleration_bytes();
+    j["accel_bytes_per_loaded_voxel"] = double(snap->acceleration_bytes()) / (double(w.loaded_chunks().size()) * 4096.0);
+    j["accel_bytes_vs_other_facts"] = double(snap->acceleration_bytes()) / double(snap->memory_bytes() - snap->acceleration_bytes());
+    j["accel_chunks_with_plain_floor"] = snap->plain_chunk_count();
+    j["accel_sync_ms_per_crossing_median"] = median(accel_sync);
+    j["accel_update_ms_per_edited_chunk_median"] = median(edit_accel);
+    j["accel_update_ms_per_edited_chunk_max"] = *std::max_element(edit_accel.begin(), edit_accel.end());
+    j["accel_chunks_rederived_per_edit_median"] = median(edit_accel_chunks);
     (void)snap0;
     return j;
 }

@@ -40,7 +40,7 @@ int run(const ScenArgs& a) {
     std::printf("index\texpanded\tgenerated\tmicroseconds\tcost\texpected\tok\n");
     QueryOptions options;
     options.limits = limits;
-    options.acceleration = a.accel == "off" ? Acceleration::Off : a.accel == "jump" ? Acceleration::JumpPoints : Acceleration::Auto;
+    options.acceleration = parse_accel(a.accel);
     Route r;
     std::uint64_t queries = 0, mismatches = 0, expanded = 0, generated = 0;
     std::size_t search_bytes = 0;
@@ -85,8 +85,7 @@ Command add_scen_command(CLI::App& app) {
     sub->add_option("--limit", args->limit, "Run at most this many scenarios");
     sub->add_option("--weight", args->weight, "Heuristic weight >= 1");
     sub->add_option("--max-nodes", args->max_nodes, "Expansion cap per query (default: none)");
-    sub->add_option("--accel", args->accel, "auto | off | jump: jump points (auto: on worlds one floor high)")
-        ->check(CLI::IsMember({"auto", "off", "jump"}));
+    add_accel_option(sub, args->accel);
     return [sub, args]() -> int { return sub->parsed() ? run(*args) : -1; };
 }
 

@@ -34,6 +34,7 @@
 
 #include "voxnav/agent/profile.hpp"
 #include "voxnav/facts/nav_snapshot.hpp"
+#include "voxnav/facts/plain_floor.hpp"
 #include "voxnav/world/world.hpp"
 
 #include <array>
@@ -104,7 +105,7 @@ private:
     void remove_slot(std::uint32_t slot);
     void derive(const World& world, const std::vector<std::uint32_t>& slots);
     void derive_plain(const std::vector<std::uint32_t>& slots);
-    void set_plain(std::uint32_t slot, std::shared_ptr<const ChunkPlain> block);
+    void set_plain(std::uint32_t slot, std::shared_ptr<const ChunkPlain> block, detail::PlainCounts counts);
     void publish(std::uint64_t revision);
     [[nodiscard]] std::shared_ptr<const ChunkFacts> uniform_block(std::uint8_t value);
     [[nodiscard]] bool is_mixed(const std::shared_ptr<const ChunkFacts>& block) const;
@@ -117,6 +118,7 @@ private:
     NavSnapshot work_;                      // the writer's version, published by copy
     std::vector<std::uint32_t> free_slots_;
     std::vector<Voxel> facts_changed_;      // chunks whose fact bytes derive() changed (this sync)
+    std::vector<detail::PlainCounts> plain_counts_;  // per slot, behind the snapshot's totals
     std::array<std::shared_ptr<const ChunkFacts>, 256> uniform_{};
     std::optional<VoxelBox> bounds_;
     std::atomic<bool> built_{false};

@@ -136,6 +136,10 @@ public:
     [[nodiscard]] std::size_t acceleration_bytes() const;
     /// Chunks with at least one plain-floor voxel.
     [[nodiscard]] std::size_t plain_chunk_count() const { return plain_chunks_; }
+    /// Dry standable nodes, and how many of them are plain floor: where their
+    /// share is high, jump points pay (Acceleration::Auto reads it).
+    [[nodiscard]] std::uint64_t floor_voxel_count() const { return floor_voxels_; }
+    [[nodiscard]] std::uint64_t plain_voxel_count() const { return plain_voxels_; }
 
 private:
     friend class NavField;
@@ -158,6 +162,7 @@ private:
     PagedArray<TableEntry> table_;                          // chunk -> slot, open addressing
     std::size_t table_used_ = 0;                            // live + tombstones
     std::size_t chunks_ = 0, mixed_chunks_ = 0, plain_chunks_ = 0;
+    std::uint64_t floor_voxels_ = 0, plain_voxels_ = 0;
     std::uint64_t revision_ = 0;
     WorldTransform transform_;
     std::array<double, 16> multipliers_{};

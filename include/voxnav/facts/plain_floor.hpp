@@ -36,10 +36,14 @@ inline constexpr int kPlainJump = 1;
 }
 
 namespace detail {
+/// Voxels of one chunk: dry standable nodes, and those of them that are plain.
+struct PlainCounts {
+    std::uint32_t floor = 0, plain = 0;
+};
 /// Writes the plain bits (jump_up = kPlainJump) of slot `s`'s chunk into
-/// `words` (bit l of words[l / 64] for local index l); returns whether any
-/// bit is set. Reads the chunk and its neighbours' facts.
-bool derive_plain_bits(const NavSnapshot& facts, std::uint32_t s, std::uint64_t* words);
+/// `words` (bit l of words[l / 64] for local index l) and counts them.
+/// Reads the chunk and its neighbours' facts.
+PlainCounts derive_plain_bits(const NavSnapshot& facts, std::uint32_t s, std::uint64_t* words);
 }  // namespace detail
 
 }  // namespace voxnav

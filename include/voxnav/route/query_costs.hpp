@@ -65,12 +65,15 @@ enum class ZoneIndex : std::uint8_t { Auto, List, Chunks };
 /// voxel-to-voxel queries of agents that walk diagonally and do not fly,
 /// never for a query that records a trace (traces show the plain search).
 /// JumpPoints: jump points over plain floor (route/jump_points.hpp). Auto:
-/// jump points where they were measured to pay, worlds one floor high (a
-/// navigable domain at most the agent's height + 2 voxels tall, as Moving AI
-/// 2D grids load): 1.1-2.7x faster there. On hilly terrain they expand
-/// 15-45% fewer nodes at three times the cost per node, so Auto keeps the
-/// plain search (tools/bench/RESULTS.md). Off: the plain search.
+/// jump points where they were measured to pay, worlds where at least
+/// kAutoJumpPlainShare of the dry floor is plain (Moving AI 2D grids:
+/// 98.5-99.9%, 1.7-4x faster). On hilly terrain (56-61% plain) they expand
+/// 12-31% fewer nodes but cost 1.0-1.5x the time, so Auto keeps the plain
+/// search there (tools/bench/RESULTS.md). Off: the plain search.
 enum class Acceleration : std::uint8_t { Auto, Off, JumpPoints };
+/// The share of plain floor (NavSnapshot::plain_voxel_count() over
+/// floor_voxel_count()) from which Auto uses jump points.
+inline constexpr double kAutoJumpPlainShare = 0.9;
 
 /// Everything a query may add to the start and the goal.
 struct QueryOptions {
