@@ -175,7 +175,7 @@ void NavField::rebuild(const World& world) {
     for (const Voxel& c : order) slots.push_back(add_slot(c));
     stats_.added = slots.size();
     derive(world, slots);
-    derive_plain(slots);
+    derive_plain(slots, std::vector<detail::LocalBox>(slots.size()));
 }
 
 void NavField::update(const World& world, const std::vector<Voxel>& changed_list) {
@@ -184,7 +184,10 @@ void NavField::update(const World& world, const std::vector<Voxel>& changed_list
     std::unordered_set<Voxel, ChunkHash> around;
     for (const Voxel& c : changed) for_each_around(c, [&](const Voxel& n, int, int, int) { around.insert(n); });
     std::vector<std::uint32_t> dirty;
-    std::vector<Voxel> removed;
+    // The neighbour slots of each chunk that leaves (its facts read as void
+    // from now on) and, later, of each chunk whose facts changed: the
+    // plain-floor bits around them are re-derived in step 3.
+    std::vector<std::array<std::uint32_t, 27>> plain_sources;
     for (const Voxel& n : around) {
         const std::uint32_t s = work_.slot_of(n);
         const bool want = navigable(world, n);
@@ -192,8 +195,11 @@ void NavField::update(const World& world, const std::vector<Voxel>& changed_list
             dirty.push_back(add_slot(n));
             ++stats_.added;
         } else if (!want && s != 0) {
+            std::array<std::uint32_t, 27> links;
+            std::copy(std::begin(work_.slots_[s].link), std::end(work_.slots_[s].link), links.begin());
+            links[std::size_t(link_index(0, 0, 0))] = 0;  // the slot itself is free now
+            plain_sources.push_back(links);
             remove_slot(s);
-            removed.push_back(n);
             ++stats_.removed;
         }
     }
@@ -213,20 +219,41 @@ void NavField::update(const World& world, const std::vector<Voxel>& changed_list
     // 3. Plain-floor bits: a voxel's bit reads its 8 neighbours at its level
     // and the voxels above its 4 side neighbours, so a chunk whose facts
     // changed (or that left) moves the bits of the chunks beside it and of
-    // those below them.
-    removed.insert(removed.end(), facts_changed_.begin(), facts_changed_.end());
-    std::unordered_set<std::uint32_t> plain_seen;
+    // those below them; and only their rim: the face layer beside it, the
+    // top layer below it. Neighbours are found through the slot links (no
+    // hashing: a crossing moves thousands of chunks) and marked per slot.
+    for (std::uint32_t s : facts_changed_) {
+        std::array<std::uint32_t, 27> links;
+        std::copy(std::begin(work_.slots_[s].link), std::end(work_.slots_[s].link), links.begin());
+        plain_sources.push_back(links);
+    }
+    if (plain_mark_.size() < work_.slots_.size()) plain_mark_.resize(work_.slots_.size(), 0);
     std::vector<std::uint32_t> plain_dirty;
-    for (const Voxel& c : removed)
+    std::vector<detail::LocalBox> plain_boxes;
+    for (const auto& links : plain_sources)
         for (int dy = -1; dy <= 0; ++dy)
             for (int dz = -1; dz <= 1; ++dz)
                 for (int dx = -1; dx <= 1; ++dx) {
-                    const glm::i64vec3 n = glm::i64vec3(c) + glm::i64vec3(dx, dy, dz);
-                    if (!valid_chunk(n)) continue;
-                    const std::uint32_t s = work_.slot_of(Voxel(n));
-                    if (s != 0 && plain_seen.insert(s).second) plain_dirty.push_back(s);
+                    const std::uint32_t s = links[std::size_t(link_index(dx, dy, dz))];
+                    if (s == 0) continue;
+                    detail::LocalBox rim;
+                    const int d[3] = {dx, dy, dz};
+                    for (int k = 0; k < 3; ++k)
+                        if (d[k] != 0) rim.lo[k] = rim.hi[k] = d[k] > 0 ? 0 : 15;
+                    if (plain_mark_[s] == 0) {
+                        plain_dirty.push_back(s);
+                        plain_boxes.push_back(rim);
+                        plain_mark_[s] = std::uint32_t(plain_dirty.size());
+                        continue;
+                    }
+                    detail::LocalBox& b = plain_boxes[plain_mark_[s] - 1];
+                    for (int k = 0; k < 3; ++k) {
+                        b.lo[k] = std::min(b.lo[k], rim.lo[k]);
+                        b.hi[k] = std::max(b.hi[k], rim.hi[k]);
+                    }
                 }
-    derive_plain(plain_dirty);
+    for (std::uint32_t s : plain_dirty) plain_mark_[s] = 0;
+    derive_plain(plain_dirty, plain_boxes);
 }
 
 std::uint32_t NavField::add_slot(const Voxel& chunk) {
@@ -332,7 +359,7 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
         }
         work_.mixed_chunks_ += std::size_t(is_mixed(block)) - std::size_t(was_mixed);
         const auto& old = work_.owners_[s];
-        if (!old || (old != block && old->bits != block->bits)) facts_changed_.push_back(work_.slots_[s].chunk);
+        if (!old || (old != block && old->bits != block->bits)) facts_changed_.push_back(s);
         work_.slots_.edit(s).bits = block->bits.data();
         work_.owners_.edit(s) = std::move(block);
     }
@@ -352,7 +379,7 @@ void NavField::set_plain(std::uint32_t s, std::shared_ptr<const ChunkPlain> bloc
     work_.plain_owners_.edit(s) = std::move(block);
 }
 
-void NavField::derive_plain(const std::vector<std::uint32_t>& slots) {
+void NavField::derive_plain(const std::vector<std::uint32_t>& slots, const std::vector<detail::LocalBox>& boxes) {
     if (slots.empty()) return;
     const auto t0 = std::chrono::steady_clock::now();
     // Workers read work_ (its facts are final for this sync) and write only
@@ -363,8 +390,14 @@ void NavField::derive_plain(const std::vector<std::uint32_t>& slots) {
         std::shared_ptr<ChunkPlain> spare;
     };
     auto one = [&](Worker& w, std::size_t i) {
+        // Most chunks are open sky or solid rock: no floor, nothing to read.
+        const auto& facts = work_.owners_[slots[i]];
+        if (!facts || (!is_mixed(facts) && !dry_standable(facts->bits[0]))) return;
         if (!w.spare) w.spare = std::make_shared<ChunkPlain>();
-        counts[i] = detail::derive_plain_bits(work_, slots[i], w.spare->words.data());
+        const auto& old = work_.plain_owners_[slots[i]];
+        const detail::PlainCounts before = plain_counts_.size() > slots[i] ? plain_counts_[slots[i]] : detail::PlainCounts{};
+        counts[i] = detail::derive_plain_bits(work_, slots[i], w.spare->words.data(), boxes[i],
+                                              old ? old->words.data() : nullptr, before);
         if (counts[i].plain > 0) results[i] = std::move(w.spare);
     };
     if (slots.size() >= 8) {

@@ -104,7 +104,7 @@ private:
     std::uint32_t add_slot(const Voxel& chunk);
     void remove_slot(std::uint32_t slot);
     void derive(const World& world, const std::vector<std::uint32_t>& slots);
-    void derive_plain(const std::vector<std::uint32_t>& slots);
+    void derive_plain(const std::vector<std::uint32_t>& slots, const std::vector<detail::LocalBox>& boxes);
     void set_plain(std::uint32_t slot, std::shared_ptr<const ChunkPlain> block, detail::PlainCounts counts);
     void publish(std::uint64_t revision);
     [[nodiscard]] std::shared_ptr<const ChunkFacts> uniform_block(std::uint8_t value);
@@ -117,7 +117,8 @@ private:
     std::uint64_t coded_version_ = 0;
     NavSnapshot work_;                      // the writer's version, published by copy
     std::vector<std::uint32_t> free_slots_;
-    std::vector<Voxel> facts_changed_;      // chunks whose fact bytes derive() changed (this sync)
+    std::vector<std::uint32_t> facts_changed_;  // slots whose fact bytes derive() changed (this sync)
+    std::vector<std::uint32_t> plain_mark_;     // per slot: 1 + its place in this sync's plain work, or 0
     std::vector<detail::PlainCounts> plain_counts_;  // per slot, behind the snapshot's totals
     std::array<std::shared_ptr<const ChunkFacts>, 256> uniform_{};
     std::optional<VoxelBox> bounds_;

@@ -40,10 +40,22 @@ namespace detail {
 struct PlainCounts {
     std::uint32_t floor = 0, plain = 0;
 };
+/// Voxels of a chunk to re-derive: local coordinates lo..hi (inclusive),
+/// x, y, z. The whole chunk, or the rim beside a changed neighbour.
+struct LocalBox {
+    int lo[3] = {0, 0, 0}, hi[3] = {15, 15, 15};
+    [[nodiscard]] bool whole() const {
+        return lo[0] == 0 && lo[1] == 0 && lo[2] == 0 && hi[0] == 15 && hi[1] == 15 && hi[2] == 15;
+    }
+};
 /// Writes the plain bits (jump_up = kPlainJump) of slot `s`'s chunk into
-/// `words` (bit l of words[l / 64] for local index l) and counts them.
-/// Reads the chunk and its neighbours' facts.
-PlainCounts derive_plain_bits(const NavSnapshot& facts, std::uint32_t s, std::uint64_t* words);
+/// `words` (bit l of words[l / 64] for local index l) and counts them. Only
+/// the voxels in `box` are derived; the others keep their bits from `old`
+/// (null: none plain) and `old_counts.floor` stays the floor count, so a box
+/// short of the whole chunk is only for chunks whose own facts did not
+/// change. Reads the chunk and its neighbours' facts.
+PlainCounts derive_plain_bits(const NavSnapshot& facts, std::uint32_t s, std::uint64_t* words, const LocalBox& box = {},
+                              const std::uint64_t* old = nullptr, PlainCounts old_counts = {});
 }  // namespace detail
 
 }  // namespace voxnav
