@@ -217,9 +217,15 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
                                   snapshot_->plain_voxel_count() > 0;
         const bool jumps = options.acceleration == Acceleration::JumpPoints ||
                            (options.acceleration == Acceleration::Auto && mostly_plain);
+        // Not under Auto: without a stored open-sky bit they measured 0.9-1.7x
+        // the plain search's time on Moving AI 3D (tools/bench/RESULTS.md).
+        const bool fly_jumps = options.acceleration == Acceleration::JumpPoints;
         if (jumps && !trace_ && JumpPointProblem::suits(profile_)) {
             jump_.emplace(*active_moves_, goal_index);
             search_.begin(*jump_, start, limits_);
+        } else if (fly_jumps && !trace_ && OpenSkyProblem::suits(profile_)) {
+            sky_.emplace(*active_moves_, goal_index);
+            search_.begin(*sky_, start, limits_);
         } else {
             plain_.emplace(*active_moves_, goal_index);
             search_.begin(*plain_, start, limits_);
@@ -235,6 +241,7 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
 bool Navigator::step(std::uint32_t max_expansions) {
     if (!slicing_) return true;
     const bool done = jump_    ? search_.step(*jump_, max_expansions)
+                      : sky_   ? search_.step(*sky_, max_expansions)
                       : plain_ ? search_.step(*plain_, max_expansions)
                                : search_.step(*general_, max_expansions);
     if (done) finish_route(pending_);
@@ -255,6 +262,7 @@ void Navigator::release_query() {
     slicing_ = false;
     plain_.reset();
     jump_.reset();
+    sky_.reset();
     general_.reset();
     bound_.reset();
     query_moves_.reset();
@@ -265,6 +273,9 @@ void Navigator::release_query() {
 void Navigator::finish_route(Route& out) {
     if (jump_) {
         search_.finish(*jump_, result_);
+        expand_jumps(*snapshot_, result_);
+    } else if (sky_) {
+        search_.finish(*sky_, result_);
         expand_jumps(*snapshot_, result_);
     } else if (plain_) {
         search_.finish(*plain_, result_);

@@ -43,6 +43,7 @@
 #include "voxnav/facts/nav_field.hpp"
 #include "voxnav/route/goal.hpp"
 #include "voxnav/route/jump_points.hpp"
+#include "voxnav/route/open_sky.hpp"
 #include "voxnav/route/nav_problem.hpp"
 #include "voxnav/route/query_costs.hpp"
 #include "voxnav/route/reach.hpp"
@@ -223,8 +224,9 @@ private:
     const MovementModel* active_moves_ = nullptr;
     ZoneCosts zones_;
     std::optional<GoalBound> bound_;
-    std::optional<NavProblem> plain_;            // exactly one of these three is set
+    std::optional<NavProblem> plain_;            // exactly one of these four is set
     std::optional<JumpPointProblem> jump_;
+    std::optional<OpenSkyProblem> sky_;
     std::optional<GoalProblem> general_;
     Route pending_;
     SearchTrace* trace_ = nullptr;                  // where the query in progress records, if asked

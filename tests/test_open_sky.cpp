@@ -1,0 +1,92 @@
+// Open-sky jumps for pure flyers (route/open_sky.hpp): the same costs as the
+// plain search and the reference Dijkstra, legal routes, fewer expansions.
+#include "random_world.hpp"
+#include "reference_model.hpp"
+
+#include "voxnav/route/navigator.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using namespace voxnav;
+
+namespace {
+
+// A bounded box of air with random stone blocks and slabs: open sky with
+// obstacles of every shape, crossing chunk faces (the box is 20-36 wide).
+World sky_world(std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    auto roll = [&](int n) { return int(rng() % std::uint32_t(n)); };
+    const Voxel size(20 + roll(17), 12 + roll(10), 20 + roll(17));
+    World w;
+    const BlockId stone = *w.blocks().find("stone");
+    const int blocks = size.x * size.y * size.z * (2 + roll(12)) / 100;
+    for (int i = 0; i < blocks; ++i) w.set_block({roll(size.x), roll(size.y), roll(size.z)}, stone);
+    for (int i = 0, n = roll(4); i < n; ++i) {  // walls with gaps
+        const int x = roll(size.x);
+        for (int y = 0; y < size.y; ++y)
+            for (int z = 0; z < size.z; ++z)
+                if (roll(10) != 0) w.set_block({x, y, z}, stone);
+    }
+    w.set_bounds(VoxelBox{{0, 0, 0}, size});
+    return w;
+}
+
+}  // namespace
+
+TEST_CASE("open-sky jumps: the same costs as the plain search and the reference, fewer expansions", "[search][sky]") {
+    std::uint64_t sky_expanded = 0, plain_expanded = 0;
+    int compared = 0, found = 0;
+    for (std::uint32_t seed = 1; seed <= 40; ++seed) {
+        const World w = sky_world(seed);
+        AgentProfile a;
+        a.walk = a.swim = a.jump = a.fall = false;
+        a.fly = true;
+        a.fly_speed = seed % 3 == 0 ? 2.5 : 1.0;
+        a.width = 1 + int(seed % 2);
+        a.height = 1 + int(seed % 3 == 1);
+        REQUIRE(OpenSkyProblem::suits(a));
+        const ref::Model model(w, a);
+        std::vector<Voxel> spots;
+        const VoxelBox b = *w.bounds();
+        for (int y = b.lo.y; y < b.hi.y; ++y)
+            for (int z = b.lo.z; z < b.hi.z; ++z)
+                for (int x = b.lo.x; x < b.hi.x; ++x)
+                    if (model.waypoint({x, y, z})) spots.push_back({x, y, z});
+        if (spots.size() < 2) continue;
+        Navigator nav(w, a);
+        std::mt19937 rng(seed);
+        QueryOptions off, jump;
+        off.acceleration = Acceleration::Off;
+        jump.acceleration = Acceleration::JumpPoints;
+        for (int q = 0; q < 6; ++q) {
+            const Voxel s = spots[rng() % spots.size()], g = spots[rng() % spots.size()];
+            INFO("seed " << seed << " from " << s.x << "," << s.y << "," << s.z << " to " << g.x << "," << g.y << "," << g.z);
+            const Route fast = nav.find_route(s, Goal::at(g), jump);
+            const Route plain = nav.find_route(s, Goal::at(g), off);
+            const double best = model.dijkstra(s, g);
+            ++compared;
+            REQUIRE(fast.status == plain.status);
+            if (best < 0) {
+                CHECK(fast.status == SearchStatus::NoPath);
+                continue;
+            }
+            ++found;
+            REQUIRE(fast.status == SearchStatus::Found);
+            CHECK(fast.cost == Approx(best).epsilon(1e-9));
+            CHECK(plain.cost == Approx(best).epsilon(1e-9));
+            CHECK(model.check_route(fast) == "");  // every move legal: the runs were expanded back
+            sky_expanded += fast.metrics.expanded;
+            plain_expanded += plain.metrics.expanded;
+            // Sliced, the same answer.
+            nav.begin_route(s, Goal::at(g), jump);
+            while (!nav.step(5)) {}
+            CHECK(nav.route().cost == fast.cost);
+        }
+    }
+    CHECK(compared == 40 * 6);
+    CHECK(found > compared / 2);
+    INFO("expansions with open-sky jumps " << sky_expanded << ", without " << plain_expanded);
+    CHECK(sky_expanded < plain_expanded);
+}
