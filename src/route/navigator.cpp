@@ -217,9 +217,7 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
                                   snapshot_->plain_voxel_count() > 0;
         const bool jumps = options.acceleration == Acceleration::JumpPoints ||
                            (options.acceleration == Acceleration::Auto && mostly_plain);
-        // Not under Auto: without a stored open-sky bit they measured 0.9-1.7x
-        // the plain search's time on Moving AI 3D (tools/bench/RESULTS.md).
-        const bool fly_jumps = options.acceleration == Acceleration::JumpPoints;
+        const bool fly_jumps = options.acceleration != Acceleration::Off;
         if (jumps && !trace_ && JumpPointProblem::suits(profile_)) {
             jump_.emplace(*active_moves_, goal_index);
             search_.begin(*jump_, start, limits_);
@@ -276,7 +274,6 @@ void Navigator::finish_route(Route& out) {
         expand_jumps(*snapshot_, result_);
     } else if (sky_) {
         search_.finish(*sky_, result_);
-        expand_jumps(*snapshot_, result_);
     } else if (plain_) {
         search_.finish(*plain_, result_);
     } else {

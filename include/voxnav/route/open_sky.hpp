@@ -1,7 +1,6 @@
 /// @file open_sky.hpp
 /// @brief OpenSkyProblem: the plain voxel-to-voxel query for pure flyers with
-/// canonical pruning and straight jumps through *open sky*, exact (the same
-/// costs as NavProblem).
+/// canonical pruning in *open sky*, exact (the same costs as NavProblem).
 ///
 /// A waypoint is in open sky when all 26 voxels around it are flyer
 /// waypoints. Every fly move from it is then legal (the bounding box of each
@@ -12,10 +11,11 @@
 /// the directions made of d's own components as successors (1 after a
 /// straight move, 3 after a 2D diagonal, 7 after a 3D diagonal), because every
 /// other neighbour has a route from the previous waypoint, inside the cube,
-/// that costs no more. A straight move through open sky continues as a run
-/// and emits only the waypoint where the run leaves open sky, meets the goal,
-/// or has gone 16 voxels. Waypoints outside open sky get every fly move, as
-/// NavProblem gives them. expand_jumps() puts the unit moves of each run back.
+/// that costs no more. Waypoints outside open sky get every fly move, as
+/// NavProblem gives them. The search expands about as many waypoints as
+/// without pruning, but generates far fewer moves per waypoint. (Straight
+/// runs through open sky, as jump point search makes, were measured: they
+/// cut expansions by 22-42% but cost more in scanning than they saved.)
 ///
 /// For agents that only fly (no walking, swimming, jumping or falling moves):
 /// their moves are exactly the 26 fly moves, at costs 1, sqrt 2 and sqrt 3
@@ -50,12 +50,6 @@ private:
     [[nodiscard]] static bool waypoint(std::uint8_t b) {
         return (b & (NavSnapshot::Clear | NavSnapshot::Node)) == (NavSnapshot::Clear | NavSnapshot::Node);
     }
-    /// The waypoint a straight run from `s` along e (one axis) stops at;
-    /// `steps` counts its moves.
-    [[nodiscard]] State run(State s, int ex, int ey, int ez, int& steps) const;
-    /// Whether the 9 voxels of the face two steps ahead of `t` along e are
-    /// waypoints: with t's cube open, then t + e's cube is open too.
-    [[nodiscard]] bool face_open(State t, int ex, int ey, int ez) const;
 
     double cost_[4] = {0, 0, 0, 0};  // a move along k axes at once
 };
@@ -81,14 +75,7 @@ void OpenSkyProblem::for_each_successor(State s, const State* parent, F&& f) con
                 e[k] = d[k];
                 ++axes;
             }
-        if (!ok) continue;
-        if (axes == 1) {
-            int steps = 0;
-            const State t = run(s, e[0], e[1], e[2], steps);
-            f(t, steps * cost_[1], fly);
-        } else {
-            f(field_->offset(s, e[0], e[1], e[2]), cost_[axes], fly);
-        }
+        if (ok) f(field_->offset(s, e[0], e[1], e[2]), cost_[axes], fly);
     }
 }
 

@@ -66,10 +66,8 @@ enum class ZoneIndex : std::uint8_t { Auto, List, Chunks };
 /// that only fly; never for a query that records a trace (traces show the
 /// plain search).
 /// JumpPoints: jump points over plain floor (route/jump_points.hpp), and
-/// for agents that only fly, canonical pruning and straight jumps through
-/// open sky (route/open_sky.hpp; 25-42% fewer expansions on Moving AI 3D but
-/// 0.9-1.7x the time until open sky is a stored bit, so Auto leaves it off).
-/// Auto:
+/// for agents that only fly, canonical pruning in open sky
+/// (route/open_sky.hpp), which Auto always uses for them. Auto:
 /// jump points where they were measured to pay, worlds where at least
 /// kAutoJumpPlainShare of the dry floor is plain (Moving AI 2D grids:
 /// 98.5-99.9%, 1.7-4x faster). On hilly terrain (56-61% plain) they expand
