@@ -1,9 +1,9 @@
 // Canonical pruning in open sky for pure flyers (route/open_sky.hpp): the
 // successors of the canonical order in open sky, all moves elsewhere; the
 // same costs as the plain search and the reference Dijkstra; legal routes.
+#include "accelerated_check.hpp"
 #include "random_world.hpp"
 #include "test_helpers.hpp"
-#include "reference_model.hpp"
 
 #include "voxnav/route/navigator.hpp"
 
@@ -50,39 +50,15 @@ TEST_CASE("open-sky pruning: the same costs as the plain search and the referenc
         a.height = 1 + int(seed % 3 == 1);
         REQUIRE(OpenSkyProblem::suits(a));
         const ref::Model model(w, a);
-        std::vector<Voxel> spots;
-        const VoxelBox b = *w.bounds();
-        for (int y = b.lo.y; y < b.hi.y; ++y)
-            for (int z = b.lo.z; z < b.hi.z; ++z)
-                for (int x = b.lo.x; x < b.hi.x; ++x)
-                    if (model.waypoint({x, y, z})) spots.push_back({x, y, z});
+        const auto spots = testing::waypoints_of(model, w);
         if (spots.size() < 2) continue;
         Navigator nav(w, a);
         std::mt19937 rng(seed);
-        QueryOptions off, jump;
-        off.acceleration = Acceleration::Off;
-        jump.acceleration = Acceleration::JumpPoints;
         for (int q = 0; q < 6; ++q) {
             const Voxel s = spots[rng() % spots.size()], g = spots[rng() % spots.size()];
             INFO("seed " << seed << " from " << s.x << "," << s.y << "," << s.z << " to " << g.x << "," << g.y << "," << g.z);
-            const Route fast = nav.find_route(s, Goal::at(g), jump);
-            const Route plain = nav.find_route(s, Goal::at(g), off);
-            const double best = model.dijkstra(s, g);
+            found += testing::accelerated_and_plain(nav, model, s, g, 5).found;
             ++compared;
-            REQUIRE(fast.status == plain.status);
-            if (best < 0) {
-                CHECK(fast.status == SearchStatus::NoPath);
-                continue;
-            }
-            ++found;
-            REQUIRE(fast.status == SearchStatus::Found);
-            CHECK(fast.cost == Approx(best).epsilon(1e-9));
-            CHECK(plain.cost == Approx(best).epsilon(1e-9));
-            CHECK(model.check_route(fast) == "");  // every move legal
-            // Sliced, the same answer.
-            nav.begin_route(s, Goal::at(g), jump);
-            while (!nav.step(5)) {}
-            CHECK(nav.route().cost == fast.cost);
         }
     }
     CHECK(compared == 40 * 6);

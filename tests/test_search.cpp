@@ -1,5 +1,6 @@
 // The search against a plain Dijkstra over the reference model, on many
 // seeded random worlds and profiles; limits and statuses; the generic A*.
+#include "accelerated_check.hpp"
 #include "flat_world.hpp"
 #include "random_world.hpp"
 #include "reference_model.hpp"
@@ -19,15 +20,7 @@ using namespace voxnav;
 
 namespace {
 
-std::vector<Voxel> waypoints_of(const ref::Model& model, const World& w) {
-    std::vector<Voxel> out;
-    const VoxelBox b = *w.bounds();
-    for (int y = b.lo.y; y < b.hi.y; ++y)
-        for (int z = b.lo.z; z < b.hi.z; ++z)
-            for (int x = b.lo.x; x < b.hi.x; ++x)
-                if (model.waypoint({x, y, z})) out.push_back({x, y, z});
-    return out;
-}
+using testing::waypoints_of;
 
 }  // namespace
 
@@ -314,34 +307,14 @@ TEST_CASE("jump points: the same costs as the plain search and the reference, fa
         if (spots.size() < 2) continue;
         Navigator nav(w, a);
         std::mt19937 rng(seed);
-        QueryOptions off;
-        off.acceleration = Acceleration::Off;
         for (int q = 0; q < 8; ++q) {
             const Voxel s = spots[rng() % spots.size()], g = spots[rng() % spots.size()];
             INFO("seed " << seed << " from " << s.x << "," << s.y << "," << s.z << " to " << g.x << "," << g.y << "," << g.z);
-            QueryOptions jump;
-            jump.acceleration = Acceleration::JumpPoints;
-            const Route fast = nav.find_route(s, Goal::at(g), jump);
-            const Route plain = nav.find_route(s, Goal::at(g), off);
-            const double best = model.dijkstra(s, g);
+            const auto r = testing::accelerated_and_plain(nav, model, s, g, 7);
             ++compared;
-            REQUIRE(fast.status == plain.status);
-            if (best < 0) {
-                CHECK(fast.status == SearchStatus::NoPath);
-                continue;
-            }
-            REQUIRE(fast.status == SearchStatus::Found);
-            CHECK(fast.cost == Approx(best).epsilon(1e-9));
-            CHECK(plain.cost == Approx(best).epsilon(1e-9));
-            CHECK(model.check_route(fast) == "");  // every move legal: the runs were expanded back
-            jump_expanded += fast.metrics.expanded;
-            plain_expanded += plain.metrics.expanded;
-            // Sliced, the same answer.
-            nav.begin_route(s, Goal::at(g), jump);
-            while (!nav.step(7)) {}
-            const Route sliced = nav.route();
-            CHECK(sliced.cost == fast.cost);
-            CHECK(sliced.waypoints.size() == fast.waypoints.size());
+            if (!r.found) continue;
+            jump_expanded += r.fast.metrics.expanded;
+            plain_expanded += r.plain.metrics.expanded;
         }
     }
     CHECK(compared > 300);

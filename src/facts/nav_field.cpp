@@ -341,12 +341,7 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
         else
             results[i].mixed = std::move(w.spare);
     };
-    if (slots.size() >= 8) {
-        detail::parallel_for_each<Worker>(slots.size(), 4, one);
-    } else {
-        Worker w;
-        for (std::size_t i = 0; i < slots.size(); ++i) one(w, i);
-    }
+    detail::for_each_chunk<Worker>(slots.size(), one);
     for (std::size_t i = 0; i < slots.size(); ++i) {
         const std::uint32_t s = slots[i];
         const bool was_mixed = is_mixed(work_.owners_[s]);
@@ -400,12 +395,7 @@ void NavField::derive_plain(const std::vector<std::uint32_t>& slots, const std::
                                               old ? old->words.data() : nullptr, before);
         if (counts[i].plain > 0) results[i] = std::move(w.spare);
     };
-    if (slots.size() >= 8) {
-        detail::parallel_for_each<Worker>(slots.size(), 4, one);
-    } else {
-        Worker w;
-        for (std::size_t i = 0; i < slots.size(); ++i) one(w, i);
-    }
+    detail::for_each_chunk<Worker>(slots.size(), one);
     for (std::size_t i = 0; i < slots.size(); ++i) {
         const std::uint32_t s = slots[i];
         const auto& old = work_.plain_owners_[s];

@@ -44,4 +44,16 @@ void parallel_for_each(std::size_t n, std::size_t grain, const Body& body) {
 #endif
 }
 
+/// As parallel_for_each, but on the calling thread for fewer than 8 items
+/// (a block edit's handful of chunks is not worth waking workers for).
+template <class State, class Body>
+void for_each_chunk(std::size_t n, const Body& body) {
+    if (n >= 8) {
+        parallel_for_each<State>(n, 4, body);
+        return;
+    }
+    State state{};
+    for (std::size_t i = 0; i < n; ++i) body(state, i);
+}
+
 }  // namespace voxnav::detail
