@@ -405,3 +405,25 @@ TEST_CASE("engine moves equal the reference model's on the demo world", "[moveme
                 }
     }
 }
+
+// Regression: walk_step() read `(diagonal ? walk_diag_ : walk_axis_)[i]`,
+// which GCC 12 with -fsanitize=undefined compiled to index 0 (the step
+// without the floor multiplier), so jump points priced runs over mud as
+// plain floor in sanitizer builds.
+TEST_CASE("walk_step prices a step by its floor, as walk moves do", "[movement]") {
+    World w;
+    const BlockId stone = *w.blocks().find("stone"), mud = *w.blocks().find("mud");
+    for (int x = 0; x < 8; ++x)
+        for (int z = 0; z < 8; ++z) w.set_block({x, 0, z}, x < 4 ? mud : stone);
+    w.set_bounds(VoxelBox{{0, 0, 0}, {8, 4, 8}});
+    AgentProfile a;
+    a.walk_speed = 4.0;
+    a.floor_cost["mud"] = 4.0;
+    Navigator nav(w, a);
+    const NavSnapshot& f = nav.field();
+    const auto on_mud = f.index_of({1, 1, 1}), on_stone = f.index_of({6, 1, 6});
+    CHECK(nav.moves().walk_step(f[on_mud], false) == Approx(1.0));
+    CHECK(nav.moves().walk_step(f[on_mud], true) == Approx(std::sqrt(2.0)));
+    CHECK(nav.moves().walk_step(f[on_stone], false) == Approx(0.25));
+    CHECK(testing::move_cost(nav, {1, 1, 1}, {2, 1, 1}, Action::Walk) == Approx(nav.moves().walk_step(f[on_mud], false)));
+}

@@ -89,7 +89,7 @@ public:
     /// Cost of a walk onto a dry floor with these fact bits, along an axis or
     /// diagonally (what for_each_move emits for that walk).
     [[nodiscard]] double walk_step(std::uint8_t bits, bool diagonal) const {
-        return (diagonal ? walk_diag_ : walk_axis_)[bits >> 4];
+        return diagonal ? walk_diag_[bits >> 4] : walk_axis_[bits >> 4];
     }
     [[nodiscard]] const NavSnapshot& field() const { return *field_; }
     [[nodiscard]] const AgentProfile& profile() const { return profile_; }
