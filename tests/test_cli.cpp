@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <nlohmann/json.hpp>
 #include <glm/geometric.hpp>
 #include <cstdio>
 #include <fstream>
@@ -117,6 +118,44 @@ TEST_CASE("cli scen: mismatches fail --check", "[cli][scen]") {
     CHECK(r.out.find("# mismatches 1") != std::string::npos);
     r = run("scen " + dir + "den312d.map.scen --map /nonexistent.map");
     CHECK(r.code == 2);
+}
+
+TEST_CASE("cli bench: a weight above 1 reports the cost excess over the exact routes", "[cli][bench]") {
+    const std::string map = VOXNAV_SOURCE_DIR "/worlds/benchmarks/den312d.map";
+    const std::string common = "bench --world " + map + " --random-queries 30 --seed 3 --repeat 1 --json";
+    Run exact_run = run(common);
+    REQUIRE(exact_run.code == 0);
+    const auto exact = nlohmann::json::parse(exact_run.out);
+    CHECK_FALSE(exact["summary"].contains("vs_exact"));  // nothing to compare at weight 1
+    CHECK(exact["summary"].contains("accel_bytes_per_loaded_voxel"));
+    Run weighted_run = run(common + " --weight 2");
+    REQUIRE(weighted_run.code == 0);
+    const auto weighted = nlohmann::json::parse(weighted_run.out);
+    REQUIRE(weighted["queries"].size() == exact["queries"].size());
+    double sum = 0.0, worst = 0.0;
+    int compared = 0;
+    for (std::size_t i = 0; i < exact["queries"].size(); ++i) {
+        const auto& e = exact["queries"][i];
+        const auto& w = weighted["queries"][i];
+        INFO(w.dump());
+        CHECK(w["exact_cost"].get<double>() == e["cost"].get<double>());
+        if (w["status"] != "found") continue;
+        const double c = w["cost"].get<double>(), opt = e["cost"].get<double>();
+        CHECK(c >= opt - 1e-9);
+        CHECK(c <= 2.0 * opt + 1e-9);  // weighted A*'s bound
+        CHECK(w["cost_excess"].get<double>() == Approx(c / opt - 1.0).margin(1e-12));
+        sum += c / opt - 1.0;
+        worst = std::max(worst, c / opt - 1.0);
+        ++compared;
+    }
+    const auto& v = weighted["summary"]["vs_exact"];
+    CHECK(v["weight"].get<double>() == 2.0);
+    CHECK(v["queries_compared"].get<int>() == compared);
+    CHECK(compared >= 25);
+    CHECK(v["cost_excess_mean"].get<double>() == Approx(sum / compared).margin(1e-12));
+    CHECK(v["cost_excess_max"].get<double>() == Approx(worst).margin(1e-12));
+    CHECK(worst > 0.0);  // on this maze-like map weight 2 does leave the optimum
+    CHECK(v["speedup"].get<double>() > 0.0);
 }
 
 TEST_CASE("cli info and convert: any format, a palette mapping, a native copy", "[cli][imports]") {

@@ -115,6 +115,11 @@ struct BenchArgs {
     std::string accel = "auto";
 };
 
+double median_of(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
 struct QueryResult {
     Route route;
     std::vector<double> us;
@@ -149,10 +154,18 @@ int run_bench(const BenchArgs& a) {
     // Warm-up: one pass sizes the search memory; timed passes then allocate nothing.
     std::vector<QueryResult> results(queries.size());
     for (std::size_t i = 0; i < queries.size(); ++i) nav.find_route(queries[i].from, Goal::at(queries[i].to), options, results[i].route);
+    // With a weight above 1, the same queries also run at weight 1 (passes
+    // interleaved, so machine noise falls on both alike): the weighted
+    // routes' cost excess and speed-up over the exact answers.
+    const bool compare_exact = a.weight > 1.0;
+    QueryOptions exact_options = options;
+    exact_options.limits.weight = 1.0;
+    std::vector<QueryResult> exact(compare_exact ? queries.size() : 0);
+    for (std::size_t i = 0; i < exact.size(); ++i) nav.find_route(queries[i].from, Goal::at(queries[i].to), exact_options, exact[i].route);
     std::uint64_t expanded = 0;
     double total_us = 0.0;
     std::size_t bytes = 0, generated = 0;
-    for (int r = 0; r < a.repeat; ++r)
+    for (int r = 0; r < a.repeat; ++r) {
         for (std::size_t i = 0; i < queries.size(); ++i) {
             nav.find_route(queries[i].from, Goal::at(queries[i].to), options, results[i].route);
             const auto& m = results[i].route.metrics;
@@ -164,6 +177,11 @@ int run_bench(const BenchArgs& a) {
                 generated += m.generated;
             }
         }
+        for (std::size_t i = 0; i < exact.size(); ++i) {
+            nav.find_route(queries[i].from, Goal::at(queries[i].to), exact_options, exact[i].route);
+            exact[i].us.push_back(exact[i].route.metrics.microseconds);
+        }
+    }
 
     // Threads: the same batch on 1 and on T threads, each thread with its
     // own Navigator over the shared field; results must be identical.
@@ -205,17 +223,35 @@ int run_bench(const BenchArgs& a) {
     const double per_voxel = store_bytes_per_voxel(world);
     nlohmann::ordered_json j;
     j["queries"] = nlohmann::ordered_json::array();
+    // Excess over the exact cost, per query where both found the goal.
+    double excess_sum = 0.0, excess_max = 0.0, us_weighted = 0.0, us_exact = 0.0;
+    std::size_t excess_n = 0;
     for (std::size_t i = 0; i < queries.size(); ++i) {
-        auto us = results[i].us;
-        std::sort(us.begin(), us.end());
         const Route& r = results[i].route;
-        j["queries"].push_back({{"name", queries[i].name},
-                                {"status", to_string(r.status)},
-                                {"cost", r.cost},
-                                {"expanded", r.metrics.expanded},
-                                {"generated", r.metrics.generated},
-                                {"us_min", us.front()},
-                                {"us_median", us[us.size() / 2]}});
+        const double us_median = median_of(results[i].us);
+        nlohmann::ordered_json q = {{"name", queries[i].name},
+                                    {"status", to_string(r.status)},
+                                    {"cost", r.cost},
+                                    {"expanded", r.metrics.expanded},
+                                    {"generated", r.metrics.generated},
+                                    {"us_min", *std::min_element(results[i].us.begin(), results[i].us.end())},
+                                    {"us_median", us_median}};
+        if (compare_exact) {
+            const Route& e = exact[i].route;
+            const double e_median = median_of(exact[i].us);
+            q["exact_cost"] = e.cost;
+            q["exact_us_median"] = e_median;
+            us_weighted += us_median;
+            us_exact += e_median;
+            if (r.status == SearchStatus::Found && e.status == SearchStatus::Found && e.cost > 0.0) {
+                const double excess = r.cost / e.cost - 1.0;
+                q["cost_excess"] = excess;
+                excess_sum += excess;
+                excess_max = std::max(excess_max, excess);
+                ++excess_n;
+            }
+        }
+        j["queries"].push_back(q);
     }
     const NavSnapshot& facts = *field->snapshot();
     const double accel_per_voxel = double(facts.acceleration_bytes()) / (double(world.loaded_chunks().size()) * 4096.0);
@@ -228,6 +264,14 @@ int run_bench(const BenchArgs& a) {
                     {"derive_seconds", derive_s},
                     {"accel_bytes_per_loaded_voxel", accel_per_voxel},
                     {"plain_floor_share", plain_share}};
+    const double excess_mean = excess_n ? excess_sum / double(excess_n) : 0.0;
+    const double speedup = us_weighted > 0.0 ? us_exact / us_weighted : 0.0;
+    if (compare_exact)
+        j["summary"]["vs_exact"] = {{"weight", a.weight},
+                                    {"queries_compared", excess_n},
+                                    {"cost_excess_mean", excess_mean},
+                                    {"cost_excess_max", excess_max},
+                                    {"speedup", speedup}};
     if (a.threads > 1)
         j["summary"]["threads"] = {{"threads", a.threads}, {"batch_s_1", batch1}, {"batch_s_n", batchT},
                                    {"speedup", batchT > 0 ? batch1 / batchT : 0.0}, {"identical", identical}};
@@ -247,6 +291,9 @@ int run_bench(const BenchArgs& a) {
                     "# store_bytes_per_voxel %.2f\n# derive_seconds %.3f\n# accel_bytes_per_loaded_voxel %.4f\n"
                     "# plain_floor_share %.3f\n",
                     eps, mean_us, peak_rss_bytes(), per_node, per_voxel, derive_s, accel_per_voxel, plain_share);
+        if (compare_exact)
+            std::printf("# vs_exact weight %.3f queries_compared %zu cost_excess_mean %.5f cost_excess_max %.5f speedup %.2f\n",
+                        a.weight, excess_n, excess_mean, excess_max, speedup);
         if (a.threads > 1)
             std::printf("# threads %d batch_s_1 %.4f batch_s_n %.4f speedup %.2f identical %s\n", a.threads, batch1, batchT,
                         batchT > 0 ? batch1 / batchT : 0.0, identical ? "yes" : "NO");
@@ -278,7 +325,7 @@ Command add_bench_command(CLI::App& app) {
     sub->add_option("--agent", args->agent, "Agent profile JSON");
     sub->add_option("--repeat", args->repeat, "Timed runs of each query (default 5)");
     sub->add_option("--threads", args->threads, "Also route the batch on this many threads and compare");
-    sub->add_option("--weight", args->weight, "Heuristic weight >= 1");
+    sub->add_option("--weight", args->weight, "Heuristic weight >= 1 (above 1: also runs weight 1 and prints the cost excess and speed-up)");
     sub->add_option("--max-nodes", args->max_nodes, "Expansion cap per query");
     sub->add_flag("--json", args->json, "One JSON object");
     add_accel_option(sub, args->accel);
