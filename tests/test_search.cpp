@@ -69,6 +69,40 @@ TEST_CASE("random worlds: optimal at weight 1, bounded at weight w, legal routes
     CHECK(unreachable > 20);
 }
 
+// The bound counts the climb to a goal above (MovementModel::climb_rate); a
+// rate too high for some move would break this on jumps, swims or flights up.
+TEST_CASE("the lower bound is zero at the goal and consistent over every move", "[search][bound]") {
+    int moves_checked = 0, climbs_counted = 0, violations = 0;
+    std::string first;
+    for (std::uint32_t seed = 1; seed <= 80; ++seed) {
+        const World w = testing::random_world(seed);
+        const AgentProfile a = testing::random_agent(seed);
+        Navigator nav(w, a);
+        const std::vector<Voxel> spots = waypoints_of(ref::Model(w, a), w);
+        if (spots.size() < 2) continue;
+        std::mt19937 rng(seed);
+        for (int q = 0; q < 4; ++q) {
+            const Voxel g = spots[rng() % spots.size()];
+            CHECK(nav.moves().lower_bound(g, g) == 0.0);
+            for (const Voxel& s : spots) {
+                const double hs = nav.moves().lower_bound(s, g);
+                if (g.y > s.y && nav.moves().climb_rate() > 0) ++climbs_counted;
+                for (const auto& m : testing::moves_from(nav, s)) {
+                    ++moves_checked;
+                    if (hs <= m.cost + nav.moves().lower_bound(m.to, g) + 1e-12) continue;
+                    if (violations++ == 0)
+                        first = "seed " + std::to_string(seed) + ": h drops by more than the move " + to_string(m.action) +
+                                " costs (" + std::to_string(m.cost) + ")";
+                }
+            }
+        }
+    }
+    INFO(first);
+    CHECK(violations == 0);
+    CHECK(moves_checked > 20000);
+    CHECK(climbs_counted > 1000);
+}
+
 TEST_CASE("node cap: a partial route toward the goal, never more expansions than allowed", "[search][limits]") {
     int partials = 0;
     for (std::uint32_t seed = 200; seed < 260; ++seed) {

@@ -78,6 +78,20 @@ MovementModel::MovementModel(const NavSnapshot& field, const AgentProfile& profi
         if (profile_.fly) rate = std::min(rate, 1.0 / profile_.fly_speed);
         h_scale_ = std::isfinite(rate) ? rate : 0.0;
         metric_ = (profile_.diagonal || profile_.fly) ? Metric::Octile2D : Metric::Manhattan2D;
+        // Height is not in that bound (falls lose it almost for free), but a
+        // goal above costs its climb: per voxel gained, a jump up k voxels
+        // pays sqrt(2k / gravity) on top of its one-voxel walk (least per
+        // voxel at k = jump_height), a swim up 1 / swim_speed with no
+        // horizontal progress, a fly move (a, 1, c) |(a, 1, c)| / fly_speed
+        // against |(a, c)| / fly_speed of horizontal bound (least for a 3D
+        // diagonal). Each move then costs at least rate * its horizontal
+        // distance + climb * its gain, which keeps the bound consistent.
+        double climb = std::numeric_limits<double>::infinity();
+        if (profile_.jump && profile_.jump_height >= 1)
+            climb = std::min(climb, std::sqrt(2.0 / (profile_.gravity * double(profile_.jump_height))));
+        if (profile_.swim) climb = std::min(climb, 1.0 / profile_.swim_speed);
+        if (profile_.fly) climb = std::min(climb, (std::sqrt(3.0) - std::sqrt(2.0)) / profile_.fly_speed);
+        climb_rate_ = std::isfinite(climb) ? climb : 0.0;
     }
 }
 

@@ -73,7 +73,8 @@ double GoalBound::lower_bound(const Voxel& v) const {
     for (const Region& r : regions_) {
         double d[3];
         for (int a = 0; a < 3; ++a) d[a] = std::max({0.0, r.lo[a] - p[a], p[a] - r.hi[a]});
-        double b = moves_->lower_bound_delta(d[0], d[1], d[2]);
+        // Inside the region the feet are at least r.lo.y high: the climb to there.
+        double b = moves_->lower_bound_delta(d[0], d[1], d[2]) + moves_->climb_rate() * std::max(0.0, r.lo[1] - p[1]);
         if (r.sphere) {
             const glm::dvec3 e = p - r.centre;
             const double dist = moves_->bound_counts_height() ? std::sqrt(e.x * e.x + e.y * e.y + e.z * e.z)

@@ -70,11 +70,13 @@ public:
                ly <= 15 - reach_up_;
     }
 
-    /// Admissible and consistent lower bound on the cost from `from` to `goal`.
+    /// Admissible and consistent lower bound on the cost from `from` to `goal`:
+    /// lower_bound_delta() plus climb_rate() for each voxel the goal lies higher.
     [[nodiscard]] VOXNAV_INLINE double lower_bound(const Voxel& from, const Voxel& goal) const {
         // 64-bit differences: any two int32 coordinates.
-        return lower_bound_delta(std::abs(double(from.x) - double(goal.x)), std::abs(double(from.y) - double(goal.y)),
-                                 std::abs(double(from.z) - double(goal.z)));
+        const double rise = double(goal.y) - double(from.y);
+        return lower_bound_delta(std::abs(double(from.x) - double(goal.x)), std::abs(rise), std::abs(double(from.z) - double(goal.z))) +
+               climb_rate_ * std::max(rise, 0.0);
     }
     /// The same bound for a displacement of |dx|, |dy|, |dz| voxels (all >= 0).
     [[nodiscard]] VOXNAV_INLINE double lower_bound_delta(double dx, double dy, double dz) const;
@@ -82,6 +84,14 @@ public:
     /// pure flyers, horizontally for everyone else (whose height changes can
     /// be nearly free: falls).
     [[nodiscard]] double cheapest_rate() const { return h_scale_; }
+    /// What each voxel of height gained costs at least, beyond the cheapest
+    /// rate for the move's horizontal distance [Units: seconds per voxel].
+    /// Ground agents climb only by jumping up (at least sqrt(2 / (gravity *
+    /// jump_height)) over the walk), swimming up (1 / swim_speed) or flying
+    /// up ((sqrt 3 - sqrt 2) / fly_speed at the least, a 3D diagonal); every
+    /// other move keeps or loses height. 0 for pure flyers, whose bound
+    /// already counts height, and for agents that cannot climb.
+    [[nodiscard]] double climb_rate() const { return climb_rate_; }
     /// True when the bound counts height (pure flyers), false when only
     /// horizontal distance counts.
     [[nodiscard]] bool bound_counts_height() const { return metric_ == Metric::Octile3D; }
@@ -161,6 +171,7 @@ private:
     std::uint32_t fly_need_[26];
     // lower_bound: per-voxel cost times an octile, Manhattan or 3D octile distance.
     double h_scale_;
+    double climb_rate_ = 0.0;
     enum class Metric { Octile2D, Manhattan2D, Octile3D } metric_;
 };
 
