@@ -1,11 +1,13 @@
 // One query with search acceleration (jump points, open-sky pruning) and
-// without, both checked against the reference Dijkstra, then sliced; and the
-// waypoints to pick queries from.
+// without, both checked against the reference Dijkstra, then sliced; the
+// waypoints to pick queries from, and seeded queries among them.
 #pragma once
 
 #include "reference_model.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <random>
 
 namespace testing {
 
@@ -18,6 +20,25 @@ inline std::vector<voxnav::Voxel> waypoints_of(const ref::Model& model, const vo
             for (int x = b.lo.x; x < b.hi.x; ++x)
                 if (model.waypoint({x, y, z})) out.push_back({x, y, z});
     return out;
+}
+
+/// Calls `query(nav, model, s, g)` for `count` seeded start and goal
+/// waypoints of agent `a` in `w` (s and g drawn in that order, one per
+/// statement, so every build runs the same pairs); nothing when the world
+/// has fewer than 2 waypoints.
+template <class Query>
+void for_random_queries(const voxnav::World& w, const voxnav::AgentProfile& a, std::uint32_t seed, int count, Query&& query) {
+    const ref::Model model(w, a);
+    const auto spots = waypoints_of(model, w);
+    if (spots.size() < 2) return;
+    voxnav::Navigator nav(w, a);
+    std::mt19937 rng(seed);
+    for (int q = 0; q < count; ++q) {
+        const voxnav::Voxel s = spots[rng() % spots.size()];
+        const voxnav::Voxel g = spots[rng() % spots.size()];
+        INFO("seed " << seed << " from " << s.x << "," << s.y << "," << s.z << " to " << g.x << "," << g.y << "," << g.z);
+        query(nav, model, s, g);
+    }
 }
 
 struct AcceleratedAndPlain {

@@ -49,17 +49,10 @@ TEST_CASE("open-sky pruning: the same costs as the plain search and the referenc
         a.width = 1 + int(seed % 2);
         a.height = 1 + int(seed % 3 == 1);
         REQUIRE(OpenSkyProblem::suits(a));
-        const ref::Model model(w, a);
-        const auto spots = testing::waypoints_of(model, w);
-        if (spots.size() < 2) continue;
-        Navigator nav(w, a);
-        std::mt19937 rng(seed);
-        for (int q = 0; q < 6; ++q) {
-            const Voxel s = spots[rng() % spots.size()], g = spots[rng() % spots.size()];
-            INFO("seed " << seed << " from " << s.x << "," << s.y << "," << s.z << " to " << g.x << "," << g.y << "," << g.z);
+        testing::for_random_queries(w, a, seed, 6, [&](Navigator& nav, const ref::Model& model, const Voxel& s, const Voxel& g) {
             found += testing::accelerated_and_plain(nav, model, s, g, 5).found;
             ++compared;
-        }
+        });
     }
     CHECK(compared == 40 * 6);
     CHECK(found > compared / 2);

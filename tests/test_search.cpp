@@ -29,14 +29,7 @@ TEST_CASE("random worlds: optimal at weight 1, bounded at weight w, legal routes
     for (std::uint32_t seed = 1; seed <= 120; ++seed) {
         const World w = testing::random_world(seed);
         const AgentProfile a = testing::random_agent(seed);
-        const ref::Model model(w, a);
-        const auto spots = waypoints_of(model, w);
-        if (spots.size() < 2) continue;
-        Navigator nav(w, a);
-        std::mt19937 rng(seed);
-        for (int q = 0; q < 6; ++q) {
-            const Voxel s = spots[rng() % spots.size()], g = spots[rng() % spots.size()];
-            INFO("seed " << seed << " from " << s.x << "," << s.y << "," << s.z << " to " << g.x << "," << g.y << "," << g.z);
+        testing::for_random_queries(w, a, seed, 6, [&](Navigator& nav, const ref::Model& model, const Voxel& s, const Voxel& g) {
             const double best = model.dijkstra(s, g);
             const Route r = nav.find_route(s, g);
             INFO("route " << to_json(r) << "\nagent " << to_json(a));
@@ -45,7 +38,7 @@ TEST_CASE("random worlds: optimal at weight 1, bounded at weight w, legal routes
                 ++unreachable;
                 CHECK(r.status == SearchStatus::NoPath);
                 CHECK(r.waypoints.empty());
-                continue;
+                return;
             }
             ++reachable;
             REQUIRE(r.status == SearchStatus::Found);
@@ -61,7 +54,7 @@ TEST_CASE("random worlds: optimal at weight 1, bounded at weight w, legal routes
                 CHECK(rw.cost <= weight * best + 1e-9);
                 CHECK(model.check_route(rw) == "");
             }
-        }
+        });
     }
     // The generator must exercise both outcomes for the comparison to mean much.
     CHECK(compared > 500);
@@ -109,13 +102,7 @@ TEST_CASE("node cap: a partial route toward the goal, never more expansions than
         const World w = testing::random_world(seed, {16, 6, 16});
         AgentProfile a = testing::random_agent(seed);
         a.fly = false;
-        const ref::Model model(w, a);
-        const auto spots = waypoints_of(model, w);
-        if (spots.size() < 2) continue;
-        Navigator nav(w, a);
-        std::mt19937 rng(seed);
-        for (int q = 0; q < 5; ++q) {
-            const Voxel s = spots[rng() % spots.size()], g = spots[rng() % spots.size()];
+        testing::for_random_queries(w, a, seed, 5, [&](Navigator& nav, const ref::Model& model, const Voxel& s, const Voxel& g) {
             for (std::uint32_t cap : {0u, 1u, 3u, 10u}) {
                 SearchLimits lim;
                 lim.max_nodes = cap;
@@ -133,7 +120,7 @@ TEST_CASE("node cap: a partial route toward the goal, never more expansions than
                     CHECK((r.status == SearchStatus::Found || r.status == SearchStatus::NoPath));
                 }
             }
-        }
+        });
     }
     CHECK(partials > 50);
 }
@@ -336,20 +323,13 @@ TEST_CASE("jump points: the same costs as the plain search and the reference, fa
         a.walk = a.diagonal = true;  // the agents jump points serve
         a.fly = false;
         REQUIRE(JumpPointProblem::suits(a));
-        const ref::Model model(w, a);
-        const auto spots = waypoints_of(model, w);
-        if (spots.size() < 2) continue;
-        Navigator nav(w, a);
-        std::mt19937 rng(seed);
-        for (int q = 0; q < 8; ++q) {
-            const Voxel s = spots[rng() % spots.size()], g = spots[rng() % spots.size()];
-            INFO("seed " << seed << " from " << s.x << "," << s.y << "," << s.z << " to " << g.x << "," << g.y << "," << g.z);
+        testing::for_random_queries(w, a, seed, 8, [&](Navigator& nav, const ref::Model& model, const Voxel& s, const Voxel& g) {
             const auto r = testing::accelerated_and_plain(nav, model, s, g, 7);
             ++compared;
-            if (!r.found) continue;
+            if (!r.found) return;
             jump_expanded += r.fast.metrics.expanded;
             plain_expanded += r.plain.metrics.expanded;
-        }
+        });
     }
     CHECK(compared > 300);
     INFO("expansions with jump points " << jump_expanded << ", without " << plain_expanded);
