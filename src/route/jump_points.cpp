@@ -47,23 +47,18 @@ void expand_jumps(const NavSnapshot& field, SearchResult<NavSnapshot::Index>& r)
     std::vector<double> costs{r.step_costs[0]};
     for (std::size_t i = 1; i < r.states.size(); ++i) {
         const Voxel a = field.voxel_of(r.states[i - 1]), b = field.voxel_of(r.states[i]);
-        const Voxel e = b - a;
-        const int n = std::max({std::abs(e.x), std::abs(e.y), std::abs(e.z)});
-        // A run: a walk or fly step of more than one voxel along a line
-        // (walk runs keep their level; fly runs are straight).
-        const bool line = (e.x == 0 || std::abs(e.x) == n) && (e.y == 0 || std::abs(e.y) == n) && (e.z == 0 || std::abs(e.z) == n);
-        const bool walk = r.tags[i] == static_cast<std::uint8_t>(Action::Walk) && e.y == 0;
-        const bool fly = r.tags[i] == static_cast<std::uint8_t>(Action::Fly);
-        if (n <= 1 || !line || !(walk || fly)) {
+        const int ex = b.x - a.x, ez = b.z - a.z;
+        const int n = std::max(std::abs(ex), std::abs(ez));
+        if (a.y != b.y || n <= 1 || r.tags[i] != static_cast<std::uint8_t>(Action::Walk)) {
             states.push_back(r.states[i]);
             tags.push_back(r.tags[i]);
             costs.push_back(r.step_costs[i]);
             continue;
         }
-        const int dx = (e.x > 0) - (e.x < 0), dy = (e.y > 0) - (e.y < 0), dz = (e.z > 0) - (e.z < 0);
+        const int dx = (ex > 0) - (ex < 0), dz = (ez > 0) - (ez < 0);
         NavSnapshot::Index at = r.states[i - 1];
         for (int k = 1; k <= n; ++k) {
-            at = k == n ? r.states[i] : field.offset(at, dx, dy, dz);
+            at = k == n ? r.states[i] : field.offset(at, dx, 0, dz);
             states.push_back(at);
             tags.push_back(r.tags[i]);
             costs.push_back(r.step_costs[i] / n);

@@ -60,9 +60,8 @@ private:
     [[nodiscard]] State run_diagonal(State x, int dx, int dz, int& steps) const;
 };
 
-/// Puts back the unit walk or fly moves of each jump (JumpPointProblem,
-/// OpenSkyProblem) in a search result (states, tags and step costs), each
-/// run's cost split evenly over its moves.
+/// Puts back the unit walk moves of each jump in a search result (states,
+/// tags and step costs), each run's cost split evenly over its moves.
 void expand_jumps(const NavSnapshot& field, SearchResult<NavSnapshot::Index>& result);
 
 // ---------------------------------------------------------------------------
