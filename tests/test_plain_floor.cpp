@@ -7,6 +7,7 @@
 #include "voxnav/bench/terrain.hpp"
 #include "voxnav/facts/nav_field.hpp"
 #include "voxnav/facts/plain_floor.hpp"
+#include "voxnav/route/jump_points.hpp"
 #include "voxnav/route/navigator.hpp"
 
 #include <catch2/catch.hpp>
@@ -25,9 +26,9 @@ std::size_t plain_mismatches(const NavSnapshot& snap, std::size_t& plain_count) 
     std::uint64_t floor = 0, plain = 0;
     for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s)
         for (std::uint32_t l = 0; l < 4096; ++l) {
-            const NavSnapshot::Index i = (s << NavSnapshot::local_bits) | l;
+            const NavSnapshot::Index i = node_id::make(s, l);
             const bool want = is_plain_floor(snap, i, kPlainJump);
-            floor += dry_standable(snap[i]);
+            floor += snap[i].dry_standable();
             plain += want;
             bad += snap.plain(i) != want;
         }
@@ -166,7 +167,7 @@ TEST_CASE("Auto uses jump points where most floor is plain, the plain search els
                 for (int y = 31; y >= 0; --y) {
                     const Voxel v(x0 + r, y, z0 + r);
                     const auto i = f.index_of(v);
-                    if (i != NavSnapshot::no_index && dry_standable(f[i])) return v;
+                    if (i != NavSnapshot::no_index && f[i].dry_standable()) return v;
                 }
             FAIL("no floor");
             return Voxel(0);

@@ -328,7 +328,7 @@ TEST_CASE("a sliced query keeps its snapshot while the world is edited between s
     nav.cancel();
     CHECK_FALSE(nav.route_in_progress());
     CHECK(nav.step(10));
-    CHECK(nav.route().status == SearchStatus::NoPath);
+    CHECK(nav.route().status == SearchStatus::Cancelled);
     CHECK(nav.route().error.find("cancelled") != std::string::npos);
 }
 

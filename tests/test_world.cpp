@@ -59,11 +59,11 @@ TEST_CASE("the change journal lists written chunks", "[world]") {
     const auto r0 = w.revision();
     w.set_block({1, 2, 3}, 1);
     w.set_block({40, 2, 3}, 1);
-    std::vector<VoxelBox> changed;
-    REQUIRE(w.changes_since(r0, changed));
+    std::vector<Voxel> changed;
+    REQUIRE(w.changed_chunks_since(r0, changed));
     REQUIRE(changed.size() == 2);
-    CHECK(changed[0].contains({1, 2, 3}));
-    CHECK(changed[1].contains({40, 2, 3}));
+    CHECK(chunk_box(changed[0]).contains({1, 2, 3}));
+    CHECK(chunk_box(changed[1]).contains({40, 2, 3}));
     CHECK(w.revision() > r0);
 }
 

@@ -1,4 +1,5 @@
 #include "voxnav/bench/terrain.hpp"
+#include "world/block_store.hpp"
 
 #include "../io/text_lines.hpp"
 #include "voxnav/io/formats.hpp"
@@ -74,7 +75,7 @@ World generate_terrain(const TerrainParams& p) {
             if (p.cliffs && noise2(x / (scale * 0.7) + 100, z / (scale * 0.7), p.seed + 7) > 0.55) h = std::floor(h / 4) * 4;
             height[std::size_t(z) * X + x] = std::clamp(int(h), 1, Y - 8);
         }
-    auto acc = w.mutable_grid().getAccessor();
+    auto acc = detail::mutable_grid_of(w).getAccessor();
     auto put = [&](int x, int y, int z, BlockId id) {
         if (x >= 0 && x < X && z >= 0 && z < Z && y >= 0 && y < Y) acc.setValueOn(openvdb::Coord(x, y, z), id);
     };

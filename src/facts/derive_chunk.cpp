@@ -1,4 +1,5 @@
 #include "derive_chunk.hpp"
+#include "world/block_store.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -6,11 +7,11 @@
 namespace voxnav::detail {
 namespace {
 
-using Leaf = World::Tree::LeafNodeType;
+using Leaf = detail::BlockTree::LeafNodeType;
 
 // Block codes of the box [lo, lo + size), x fastest, then z, then y, read a
 // whole 8^3 leaf (or constant tile) at a time. Voxels beyond int32 read as air.
-void read_codes(const World::Tree& tree, const std::vector<std::uint8_t>& code_of, const glm::i64vec3& lo,
+void read_codes(const detail::BlockTree& tree, const std::vector<std::uint8_t>& code_of, const glm::i64vec3& lo,
                 const Voxel& size, std::uint8_t* out) {
     const glm::i64vec3 hi = lo + glm::i64vec3(size);
     const std::int64_t sx = size.x, sxz = std::int64_t(size.x) * size.z;
@@ -18,7 +19,7 @@ void read_codes(const World::Tree& tree, const std::vector<std::uint8_t>& code_o
     const glm::i64vec3 vlo = glm::max(lo, glm::i64vec3(INT32_MIN)), vhi = glm::min(hi, glm::i64vec3(std::int64_t(INT32_MAX) + 1));
     auto floor8 = [](std::int64_t v) { return v >= 0 ? v & ~std::int64_t(7) : -((-v + 7) & ~std::int64_t(7)); };
     // One accessor per call: neighbouring leaves share their parent nodes.
-    openvdb::tree::ValueAccessor<const World::Tree> acc(tree);
+    openvdb::tree::ValueAccessor<const detail::BlockTree> acc(tree);
     for (std::int64_t by = floor8(vlo.y); by < vhi.y; by += 8)
         for (std::int64_t bz = floor8(vlo.z); bz < vhi.z; bz += 8)
             for (std::int64_t bx = floor8(vlo.x); bx < vhi.x; bx += 8) {
@@ -43,8 +44,8 @@ void read_codes(const World::Tree& tree, const std::vector<std::uint8_t>& code_o
 
 }  // namespace
 
-bool derive_chunk(const World::Tree& tree, const std::vector<std::uint8_t>& code_of, int width, int height,
-                  const std::optional<VoxelBox>& bounds, const Voxel& chunk, DeriveScratch& s, std::uint8_t* out) {
+bool derive_chunk(const detail::BlockTree& tree, const std::vector<std::uint8_t>& code_of, int width, int height,
+                  const std::optional<VoxelBox>& bounds, const Voxel& chunk, DeriveScratch& s, Fact::Raw* out) {
     const int w = width, h = height;
     // Box read: one voxel below the chunk (support), and the body's reach beyond it.
     const Voxel size(16 + w - 1, 16 + h, 16 + w - 1);
@@ -60,12 +61,9 @@ bool derive_chunk(const World::Tree& tree, const std::vector<std::uint8_t>& code
     const std::size_t n = s.codes.size();
     const std::uint8_t c0 = s.codes[0];
     if (all_nodes && std::all_of(s.codes.begin(), s.codes.begin() + std::ptrdiff_t(n), [c0](std::uint8_t c) { return c == c0; })) {
-        std::uint8_t b = NavSnapshot::Node;
-        if (!(c0 & kBlocksBody)) b |= NavSnapshot::Clear;
-        if (c0 & (kSolid | kWater)) b |= NavSnapshot::Supported;
-        if (c0 & kWater) b |= NavSnapshot::Water;
-        else if (c0 & kSolid) b |= c0 & 0xF0;
-        std::memset(out, b, 4096);
+        const bool water = c0 & kWater, solid = c0 & kSolid;
+        const Fact f = Fact::make(!(c0 & kBlocksBody), solid || water, water, true, !water && solid ? floor_class_of_code(c0) : 0);
+        std::fill(out, out + 4096, f.raw());
         return true;
     }
 
@@ -83,10 +81,10 @@ bool derive_chunk(const World::Tree& tree, const std::vector<std::uint8_t>& code
                 for (int k = 0; k < w; ++k)
                     for (int i = 0; i < w; ++i) {
                         const std::uint8_t c = s.codes[(x + i) + (z + k) * sx + y * sxz];
-                        any |= c & 7;
-                        if (c & kSolid) floor = std::max<std::uint8_t>(floor, c >> 4);
+                        any |= c & kKindBits;
+                        if (c & kSolid) floor = std::max<std::uint8_t>(floor, std::uint8_t(floor_class_of_code(c)));
                     }
-                s.foot[x + 16 * z + 256 * y] = any | std::uint8_t(floor << 4);
+                s.foot[x + 16 * z + 256 * y] = block_code(any, floor);
             }
     // Body-blocking footprints counted up each column: clear iff none in the
     // h layers from the feet up.
@@ -103,15 +101,13 @@ bool derive_chunk(const World::Tree& tree, const std::vector<std::uint8_t>& code
                 const std::uint8_t below = s.foot[c + 256 * y], feet = s.foot[c + 256 * (y + 1)];
                 const bool clear = s.body_count[c + 256 * (y + 1 + h)] == s.body_count[c + 256 * (y + 1)];
                 const bool water = (feet & kWater) != 0;
-                std::uint8_t b = 0;
-                if (clear) b |= NavSnapshot::Clear;
-                if ((below & kSolid) || water) b |= NavSnapshot::Supported;
-                if (water) b |= NavSnapshot::Water;
-                else if (below & kSolid) b |= below & 0xF0;
-                if (all_nodes || bounds->contains(base + Voxel(x, y, z))) b |= NavSnapshot::Node;
-                out[c + 256 * y] = b;
+                const bool solid_below = below & kSolid;
+                const bool node = all_nodes || bounds->contains(base + Voxel(x, y, z));
+                out[c + 256 * y] = Fact::make(clear, solid_below || water, water, node,
+                                              !water && solid_below ? floor_class_of_code(below) : 0)
+                                       .raw();
             }
-    const std::uint8_t first = out[0];
+    const Fact::Raw first = out[0];
     for (int i = 1; i < 4096; ++i)
         if (out[i] != first) return false;
     return true;

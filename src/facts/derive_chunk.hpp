@@ -2,6 +2,7 @@
 #pragma once
 
 #include "voxnav/facts/nav_snapshot.hpp"
+#include "world/block_store.hpp"
 #include "voxnav/world/world.hpp"
 
 #include <cstdint>
@@ -10,8 +11,15 @@
 
 namespace voxnav::detail {
 
-/// Per-block codes while deriving; bits 4..7 carry the floor multiplier index.
-constexpr std::uint8_t kBlocksBody = 1, kSolid = 2, kWater = 4;
+/// Per-block codes while deriving: what a block does to a body (blocks it),
+/// to a foot on it (solid) and whether it is water, in bits 0..2, and the
+/// floor class of a solid in bits 4..7. Only this header and its source
+/// (and NavField, which codes the registry) know the layout.
+constexpr std::uint8_t kBlocksBody = 1, kSolid = 2, kWater = 4, kKindBits = 7;
+[[nodiscard]] constexpr std::uint8_t block_code(std::uint8_t kind_bits, unsigned floor_class) {
+    return std::uint8_t(kind_bits | (floor_class << 4));
+}
+[[nodiscard]] constexpr unsigned floor_class_of_code(std::uint8_t code) { return unsigned(code) >> 4; }
 
 /// Reusable buffers of one deriving thread.
 struct DeriveScratch {
@@ -23,8 +31,8 @@ struct DeriveScratch {
 /// into `out` and returns true when all 4096 bytes are equal. Reads blocks in
 /// [chunk - (0, 1, 0), chunk + 16 + (width - 1, height - 1, width - 1)).
 /// Safe to call from several threads at once while nobody writes the tree.
-bool derive_chunk(const World::Tree& tree, const std::vector<std::uint8_t>& code_of, int width, int height,
+bool derive_chunk(const detail::BlockTree& tree, const std::vector<std::uint8_t>& code_of, int width, int height,
                   const std::optional<VoxelBox>& bounds, const Voxel& chunk, DeriveScratch& scratch,
-                  std::uint8_t* out);
+                  Fact::Raw* out);
 
 }  // namespace voxnav::detail

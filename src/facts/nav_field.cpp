@@ -1,4 +1,5 @@
 #include "voxnav/facts/nav_field.hpp"
+#include "world/block_store.hpp"
 
 #include "derive_chunk.hpp"
 #include "voxnav/facts/plain_floor.hpp"
@@ -19,9 +20,6 @@ bool valid_chunk(const glm::i64vec3& c) {
     return c.x >= World::min_chunk && c.x <= World::max_chunk && c.y >= World::min_chunk && c.y <= World::max_chunk &&
            c.z >= World::min_chunk && c.z <= World::max_chunk;
 }
-
-// Neighbour direction (dx, dy, dz) in [-1, 1]^3 as a ChunkSlot::link index.
-int link_index(int dx, int dy, int dz) { return (dx + 1) + 3 * (dz + 1) + 9 * (dy + 1); }
 
 template <class F>
 void for_each_around(const Voxel& c, F&& f) {
@@ -107,17 +105,17 @@ void NavField::sync(const World& world) {
     const bool recode = !coded_ || reg.version() != coded_version_;
     for (std::size_t id = 0; recode && id < reg.size(); ++id) {
         const BlockType& t = reg[static_cast<BlockId>(id)];
-        std::uint8_t c = 0;
-        if (t.blocks_body()) c |= detail::kBlocksBody;
+        std::uint8_t kind = 0;
+        unsigned floor_class = 0;
+        if (t.blocks_body()) kind |= detail::kBlocksBody;
         if (t.kind == BlockKind::Solid) {
-            c |= detail::kSolid;
+            kind |= detail::kSolid;
             for (const auto& [name, m] : shape_.floor_cost)
                 if (name == t.name)
-                    c |= static_cast<std::uint8_t>(
-                        (std::find(work_.multipliers_.begin() + 1, work_.multipliers_.end(), m) - work_.multipliers_.begin()) << 4);
+                    floor_class = unsigned(std::find(work_.multipliers_.begin() + 1, work_.multipliers_.end(), m) - work_.multipliers_.begin());
         }
-        if (t.is_water()) c |= detail::kWater;
-        block_code_[id] = c;
+        if (t.is_water()) kind |= detail::kWater;
+        block_code_[id] = detail::block_code(kind, floor_class);
     }
     coded_ = true;
     coded_version_ = reg.version();
@@ -187,7 +185,7 @@ void NavField::update(const World& world, const std::vector<Voxel>& changed_list
     // The neighbour slots of each chunk that leaves (its facts read as void
     // from now on) and, later, of each chunk whose facts changed: the
     // plain-floor bits around them are re-derived in step 3.
-    std::vector<std::array<std::uint32_t, 27>> plain_sources;
+    std::vector<std::array<std::uint32_t, node_id::link_count>> plain_sources;
     for (const Voxel& n : around) {
         const std::uint32_t s = work_.slot_of(n);
         const bool want = navigable(world, n);
@@ -195,9 +193,9 @@ void NavField::update(const World& world, const std::vector<Voxel>& changed_list
             dirty.push_back(add_slot(n));
             ++stats_.added;
         } else if (!want && s != 0) {
-            std::array<std::uint32_t, 27> links;
+            std::array<std::uint32_t, node_id::link_count> links;
             std::copy(std::begin(work_.slots_[s].link), std::end(work_.slots_[s].link), links.begin());
-            links[std::size_t(link_index(0, 0, 0))] = 0;  // the slot itself is free now
+            links[std::size_t(node_id::link(0, 0, 0))] = 0;  // the slot itself is free now
             plain_sources.push_back(links);
             remove_slot(s);
             ++stats_.removed;
@@ -223,7 +221,7 @@ void NavField::update(const World& world, const std::vector<Voxel>& changed_list
     // top layer below it. Neighbours are found through the slot links (no
     // hashing: a crossing moves thousands of chunks) and marked per slot.
     for (std::uint32_t s : facts_changed_) {
-        std::array<std::uint32_t, 27> links;
+        std::array<std::uint32_t, node_id::link_count> links;
         std::copy(std::begin(work_.slots_[s].link), std::end(work_.slots_[s].link), links.begin());
         plain_sources.push_back(links);
     }
@@ -234,7 +232,7 @@ void NavField::update(const World& world, const std::vector<Voxel>& changed_list
         for (int dy = -1; dy <= 0; ++dy)
             for (int dz = -1; dz <= 1; ++dz)
                 for (int dx = -1; dx <= 1; ++dx) {
-                    const std::uint32_t s = links[std::size_t(link_index(dx, dy, dz))];
+                    const std::uint32_t s = links[std::size_t(node_id::link(dx, dy, dz))];
                     if (s == 0) continue;
                     detail::LocalBox rim;
                     const int d[3] = {dx, dy, dz};
@@ -277,10 +275,10 @@ std::uint32_t NavField::add_slot(const Voxel& chunk) {
     for_each_around(chunk, [&](const Voxel& n, int dx, int dy, int dz) {
         if (dx == 0 && dy == 0 && dz == 0) return;
         const std::uint32_t m = work_.slot_of(n);
-        work_.slots_.edit(s).link[link_index(dx, dy, dz)] = m;
-        if (m != 0) work_.slots_.edit(m).link[link_index(-dx, -dy, -dz)] = s;
+        work_.slots_.edit(s).link[node_id::link(dx, dy, dz)] = m;
+        if (m != 0) work_.slots_.edit(m).link[node_id::link(-dx, -dy, -dz)] = s;
     });
-    work_.slots_.edit(s).link[link_index(0, 0, 0)] = s;
+    work_.slots_.edit(s).link[node_id::link(0, 0, 0)] = s;
     work_.table_insert(chunk, s);
     ++work_.chunks_;
     const VoxelBox one{chunk, chunk + Voxel(1)};
@@ -290,9 +288,9 @@ std::uint32_t NavField::add_slot(const Voxel& chunk) {
 
 void NavField::remove_slot(std::uint32_t s) {
     const ChunkSlot old = work_.slots_[s];
-    for (int d = 0; d < 27; ++d) {
+    for (int d = 0; d < node_id::link_count; ++d) {
         const std::uint32_t m = old.link[d];
-        if (m != 0 && m != s) work_.slots_.edit(m).link[26 - d] = 0;
+        if (m != 0 && m != s) work_.slots_.edit(m).link[node_id::opposite_link(d)] = 0;
     }
     ChunkSlot& slot = work_.slots_.edit(s);
     slot = work_.slots_[0];
@@ -308,7 +306,7 @@ bool NavField::is_mixed(const std::shared_ptr<const ChunkFacts>& block) const {
     return block && block != uniform_[block->bits[0]];
 }
 
-std::shared_ptr<const ChunkFacts> NavField::uniform_block(std::uint8_t value) {
+std::shared_ptr<const ChunkFacts> NavField::uniform_block(Fact::Raw value) {
     if (!uniform_[value]) {
         auto block = std::make_shared<ChunkFacts>();
         block->bits.fill(value);
@@ -320,10 +318,10 @@ std::shared_ptr<const ChunkFacts> NavField::uniform_block(std::uint8_t value) {
 void NavField::derive(const World& world, const std::vector<std::uint32_t>& slots) {
     facts_changed_.clear();
     if (slots.empty()) return;
-    const World::Tree& tree = world.grid().tree();
+    const detail::BlockTree& tree = detail::grid_of(world).tree();
     struct Result {
         std::shared_ptr<ChunkFacts> mixed;
-        std::uint8_t uniform = 0;
+        Fact::Raw uniform = 0;
     };
     std::vector<Result> results(slots.size());
     // Per worker: scratch buffers, and a block kept for the next chunk when
@@ -387,7 +385,7 @@ void NavField::derive_plain(const std::vector<std::uint32_t>& slots, const std::
     auto one = [&](Worker& w, std::size_t i) {
         // Most chunks are open sky or solid rock: no floor, nothing to read.
         const auto& facts = work_.owners_[slots[i]];
-        if (!facts || (!is_mixed(facts) && !dry_standable(facts->bits[0]))) return;
+        if (!facts || (!is_mixed(facts) && !Fact(facts->bits[0]).dry_standable())) return;
         if (!w.spare) w.spare = std::make_shared<ChunkPlain>();
         const auto& old = work_.plain_owners_[slots[i]];
         const detail::PlainCounts before = plain_counts_.size() > slots[i] ? plain_counts_[slots[i]] : detail::PlainCounts{};

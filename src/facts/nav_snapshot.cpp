@@ -37,22 +37,22 @@ std::uint32_t NavSnapshot::slot_of(const Voxel& chunk) const {
 
 // More than one chunk away on some axis (tall agents, long leaps): one link per chunk crossed.
 NavSnapshot::Index NavSnapshot::far_offset(Index i, int dx, int dy, int dz) const {
-    int lx = int(i & 15u) + dx, lz = int((i >> 4) & 15u) + dz, ly = int((i >> 8) & 15u) + dy;
-    std::uint32_t s = i >> local_bits;
+    int lx = node_id::lx(i) + dx, lz = node_id::lz(i) + dz, ly = node_id::ly(i) + dy;
+    std::uint32_t s = node_id::slot(i);
     int cx = lx >> 4, cy = ly >> 4, cz = lz >> 4;
     while (cx | cy | cz) {
         const int sx = (cx > 0) - (cx < 0), sy = (cy > 0) - (cy < 0), sz = (cz > 0) - (cz < 0);
-        s = slots_[s].link[(sx + 1) + 3 * (sz + 1) + 9 * (sy + 1)];
+        s = slots_[s].link[node_id::link(sx, sy, sz)];
         cx -= sx, cy -= sy, cz -= sz;
     }
-    return (s << local_bits) | std::uint32_t((lx & 15) | ((lz & 15) << 4) | ((ly & 15) << 8));
+    return node_id::make(s, lx & 15, ly & 15, lz & 15);
 }
 
 NavSnapshot::Index NavSnapshot::index_of(const Voxel& v) const {
     const std::uint32_t s = slot_of(chunk_of(v));
     if (s == 0) return no_index;
     const Voxel l = v - slots_[s].chunk * 16;
-    return (s << local_bits) | std::uint32_t(l.x | (l.z << 4) | (l.y << 8));
+    return node_id::make(s, l.x, l.y, l.z);
 }
 
 void NavSnapshot::table_insert(const Voxel& chunk, std::uint32_t slot) {

@@ -1,25 +1,38 @@
 #include "voxnav/facts/plain_floor.hpp"
 
+#include "voxnav/agent/moves/jump_up.hpp"
+#include "voxnav/agent/moves/level.hpp"
+
 #include <cstring>
 
 namespace voxnav {
+namespace {
+
+// A neighbour at the same level that keeps the grid: a wall, or a position
+// the Level rule walks onto at the same cost as onto `here`.
+bool grid_neighbour(Fact here, Fact q) { return !q.clear() || (moves::Level::walkable(q) && q.floor_class() == here.floor_class()); }
+
+}  // namespace
 
 bool is_plain_floor(const NavSnapshot& f, NavSnapshot::Index s, int up) {
-    const std::uint8_t* bits = f.slot(s >> NavSnapshot::local_bits).bits;
-    const unsigned local = s & 4095u;
-    const std::uint8_t b = bits[local];
-    if (!dry_standable(b)) return false;
-    const int lx = int(local & 15u), lz = int((local >> 4) & 15u), ly = int(local >> 8);
+    const ChunkSlot& slot = f.slot(node_id::slot(s));
+    const unsigned local = node_id::local(s);
+    const Fact b = slot[local];
+    if (!moves::Level::walkable(b)) return false;
+    const int lx = node_id::lx(s), lz = node_id::lz(s), ly = node_id::ly(s);
     if (lx >= 1 && lx <= 14 && lz >= 1 && lz <= 14 && ly + up <= 15) {
         // Inside the chunk: plain offsets (the common case).
-        static constexpr int kSide[8] = {-17, -16, -15, -1, 1, 15, 16, 17};
+        static constexpr int kSide[8] = {node_id::in_chunk_offset(-1, 0, -1), node_id::in_chunk_offset(0, 0, -1),
+                                         node_id::in_chunk_offset(1, 0, -1),  node_id::in_chunk_offset(-1, 0, 0),
+                                         node_id::in_chunk_offset(1, 0, 0),   node_id::in_chunk_offset(-1, 0, 1),
+                                         node_id::in_chunk_offset(0, 0, 1),   node_id::in_chunk_offset(1, 0, 1)};
+        static constexpr bool kAxis[8] = {false, true, false, true, true, false, true, false};
         for (int d = 0; d < 8; ++d) {
             const unsigned q = unsigned(int(local) + kSide[d]);
-            const std::uint8_t bq = bits[q];
-            if ((bq & NavSnapshot::Clear) && (!dry_standable(bq) || (bq >> 4) != (b >> 4))) return false;
-            if (up > 0 && (kSide[d] == -16 || kSide[d] == -1 || kSide[d] == 1 || kSide[d] == 16))
+            if (!grid_neighbour(b, slot[q])) return false;
+            if (kAxis[d])
                 for (int k = 1; k <= up; ++k)
-                    if (dry_standable(bits[q + 256u * unsigned(k)])) return false;
+                    if (moves::JumpUp::lands_on(slot[q + unsigned(node_id::in_chunk_offset(0, k, 0))])) return false;
         }
         return true;
     }
@@ -27,14 +40,13 @@ bool is_plain_floor(const NavSnapshot& f, NavSnapshot::Index s, int up) {
         for (int dx = -1; dx <= 1; ++dx) {
             if (dx == 0 && dz == 0) continue;
             const NavSnapshot::Index q = f.offset(s, dx, 0, dz);
-            const std::uint8_t bq = f[q];
             // Free, with the same floor cost; a clear voxel that is not a dry
             // node (a hole, water, outside the bounds) ends plain floor.
-            if ((bq & NavSnapshot::Clear) && (!dry_standable(bq) || (bq >> 4) != (b >> 4))) return false;
+            if (!grid_neighbour(b, f[q])) return false;
             // A jump up beside s is a move a grid does not have.
             if (dx == 0 || dz == 0)
                 for (int k = 1; k <= up; ++k)
-                    if (dry_standable(f[f.offset(q, 0, k, 0)])) return false;
+                    if (moves::JumpUp::lands_on(f[f.offset(q, 0, k, 0)])) return false;
         }
     return true;
 }
@@ -43,7 +55,7 @@ namespace detail {
 
 PlainCounts derive_plain_bits(const NavSnapshot& f, std::uint32_t s, std::uint64_t* words, const LocalBox& box,
                               const std::uint64_t* old, PlainCounts old_counts) {
-    const std::uint8_t* bits = f.slot(s).bits;
+    const Fact::Raw* bits = f.slot(s).bits;
     const bool whole = box.whole();
     if (whole || !old)
         std::memset(words, 0, 64 * sizeof(std::uint64_t));
@@ -52,11 +64,12 @@ PlainCounts derive_plain_bits(const NavSnapshot& f, std::uint32_t s, std::uint64
     PlainCounts n;
     n.floor = whole ? 0 : old_counts.floor;
     // Most voxels are air or rock: find the dry standable ones 8 at a time.
-    // A byte is one when its low nibble is exactly StandableNode (no Water);
+    // A fact is one when its low nibble is exactly Fact::dry_standable_pattern;
     // after the xor each byte is at most 0x0F, so adding 0x7F sets its high
     // bit exactly when it is not zero, and never carries into the next byte.
-    static_assert(NavSnapshot::StandableNode == 0x0B && NavSnapshot::Water == 0x04, "nibble layout");
-    constexpr std::uint64_t kLow = 0x0F0F0F0F0F0F0F0Full, kWant = 0x0B0B0B0B0B0B0B0Bull;
+    static_assert(sizeof(Fact::Raw) == 1 && Fact::dry_standable_mask == 0x0F, "one fact per byte, decided by its low nibble");
+    constexpr std::uint64_t kLow = 0x0101010101010101ull * Fact::dry_standable_mask;
+    constexpr std::uint64_t kWant = 0x0101010101010101ull * Fact::dry_standable_pattern;
     constexpr std::uint64_t kAdd = 0x7F7F7F7F7F7F7F7Full, kHigh = 0x8080808080808080ull;
     // The box's x range: as bits of a 16-voxel row, and as byte high bits
     // over each of the row's two words.
@@ -77,7 +90,7 @@ PlainCounts derive_plain_bits(const NavSnapshot& f, std::uint32_t s, std::uint64
                     const unsigned l = base + unsigned(__builtin_ctzll(hit)) / 8u;
                     hit &= hit - 1;
                     n.floor += whole;
-                    if (is_plain_floor(f, (s << NavSnapshot::local_bits) | l, kPlainJump))
+                    if (is_plain_floor(f, node_id::make(s, l), kPlainJump))
                         words[l >> 6] |= std::uint64_t(1) << (l & 63u);
                 }
             }

@@ -1,6 +1,7 @@
 // Minecraft Anvil regions: the 4 KiB sector table, compressed chunk NBT and
 // the three section layouts (1.18+, 1.13-1.17, pre-1.13 numeric ids).
 #include "minecraft_blocks.hpp"
+#include "world/block_store.hpp"
 #include "text_lines.hpp"
 #include "voxnav/io/imports.hpp"
 #include "voxnav/io/nbt.hpp"
@@ -25,7 +26,7 @@ std::vector<std::uint8_t> read_file(const std::string& path) {
 class SectionWriter {
 public:
     SectionWriter(World& w, ImportReport& r, const ImportOptions& o, BlockMapper& m)
-        : acc_(w.mutable_grid().getAccessor()), report_(r), opt_(o), mapper_(m) {}
+        : acc_(detail::mutable_grid_of(w).getAccessor()), report_(r), opt_(o), mapper_(m) {}
 
     void write(const Voxel& origin, const std::array<std::uint16_t, kSection>& idx, const std::vector<BlockId>& palette,
                const std::vector<std::string>& names) {
@@ -44,7 +45,7 @@ public:
     }
 
 private:
-    World::Grid::Accessor acc_;
+    detail::BlockGrid::Accessor acc_;
     ImportReport& report_;
     const ImportOptions& opt_;
     BlockMapper& mapper_;

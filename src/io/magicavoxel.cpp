@@ -2,6 +2,7 @@
 // scene graph's translations. MagicaVoxel's z is up; voxnav's y is up, so a
 // .vox voxel (x, y, z) lands at voxnav (x, z, y).
 #include "voxnav/io/imports.hpp"
+#include "world/block_store.hpp"
 
 #include <array>
 #include <cstring>
@@ -173,7 +174,7 @@ void import_vox_bytes(const std::vector<std::uint8_t>& d, const std::string& pat
         }
         return block_of[colour] = id;
     };
-    auto acc = world.mutable_grid().getAccessor();
+    auto acc = detail::mutable_grid_of(world).getAccessor();
     auto place = [&](const Model& m, const Voxel& at) {
         for (const auto& v : m.voxels) {
             if (v[0] >= m.size.x || v[1] >= m.size.y || v[2] >= m.size.z)

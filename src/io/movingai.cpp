@@ -1,6 +1,7 @@
 // Moving AI Lab benchmark maps (https://movingai.com/benchmarks/formats.html):
 // 2D octile grid maps and 3D voxel maps, as voxnav worlds.
 #include "text_lines.hpp"
+#include "world/block_store.hpp"
 #include "voxnav/io/formats.hpp"
 
 #include <fstream>
@@ -51,7 +52,7 @@ World read_movingai_map(std::istream& in, const std::string& name) {
 
     World world;
     const BlockId stone = *world.blocks().find("stone");
-    auto acc = world.mutable_grid().getAccessor();
+    auto acc = detail::mutable_grid_of(world).getAccessor();
     for (int row = 0; row < height; ++row) {
         if (!lines.next(line)) fail("map ends after " + std::to_string(row) + " rows, expected " + std::to_string(height));
         if (int(line.size()) != width)
@@ -100,7 +101,7 @@ World read_movingai_3dmap(std::istream& in, const std::string& name) {
              std::to_string(World::max_bounds_chunks) + ")");
     World world;
     const BlockId stone = *world.blocks().find("stone");
-    auto acc = world.mutable_grid().getAccessor();
+    auto acc = detail::mutable_grid_of(world).getAccessor();
     while (lines.next(line)) {
         auto t = split_tokens(line);
         if (t.empty()) continue;

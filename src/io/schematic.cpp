@@ -1,6 +1,7 @@
 // Sponge schematics, versions 2 and 3: a palette of block states and varint
 // block data, in gzip-compressed NBT.
 #include "minecraft_blocks.hpp"
+#include "world/block_store.hpp"
 #include "voxnav/io/imports.hpp"
 #include "voxnav/io/nbt.hpp"
 
@@ -40,7 +41,7 @@ void import_schematic(const std::string& path, World& world, ImportReport& repor
             ids[index.integer] = mapper.map(name, waterlogged);
             names[index.integer] = name;
         }
-        auto acc = world.mutable_grid().getAccessor();
+        auto acc = detail::mutable_grid_of(world).getAccessor();
         std::map<std::int64_t, std::uint64_t> used;
         std::size_t pos = 0;
         const std::int64_t total = std::int64_t(W) * H * L;

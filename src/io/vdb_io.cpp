@@ -1,6 +1,7 @@
 // Native worlds: the block tree in an OpenVDB file, with the registry, bounds,
 // named positions and transform as JSON in one string metadata field.
 #include "voxnav/io/formats.hpp"
+#include "world/block_store.hpp"
 
 #include <nlohmann/json.hpp>
 #include <openvdb/io/File.h>
@@ -35,8 +36,8 @@ void save_vdb(const World& world, const std::string& path) {
     meta["origin"] = {tf.origin.x, tf.origin.y, tf.origin.z};
 
     // A shallow copy shares the tree; the metadata is the copy's own.
-    World::Grid::ConstPtr grid = world.grid().copy();
-    auto out = openvdb::ConstPtrCast<World::Grid>(grid);
+    detail::BlockGrid::ConstPtr grid = detail::grid_of(world).copy();
+    auto out = openvdb::ConstPtrCast<detail::BlockGrid>(grid);
     out->setName(kGridName);
     out->insertMeta(kMetaKey, openvdb::StringMetadata(meta.dump()));
     try {
@@ -62,7 +63,7 @@ World load_vdb(const std::string& path) {
     } catch (const std::exception& e) {
         throw LoadError(path, 0, std::string("not a readable OpenVDB file: ") + e.what());
     }
-    auto grid = openvdb::gridPtrCast<World::Grid>(base);
+    auto grid = openvdb::gridPtrCast<detail::BlockGrid>(base);
     if (!grid) throw LoadError(path, 0, "grid 'blocks' has value type " + base->valueType() + ", expected uint16");
     std::string text;
     try {
@@ -100,7 +101,7 @@ World load_vdb(const std::string& path) {
             throw LoadError(path, 0, "voxel (" + std::to_string(it.getCoord().x()) + ", " + std::to_string(it.getCoord().y()) +
                                          ", " + std::to_string(it.getCoord().z()) + ") holds unknown block id " + std::to_string(*it));
     grid->removeMeta(kMetaKey);
-    world.mutable_grid().setTree(grid->treePtr());
+    detail::mutable_grid_of(world).setTree(grid->treePtr());
     world.note_change({});
     return world;
 }

@@ -1,4 +1,5 @@
 #include "voxnav/pictures/map_picture.hpp"
+#include "world/block_store.hpp"
 
 #include "voxnav/pictures/palette.hpp"
 
@@ -33,7 +34,7 @@ bool on_map(const MapFrame& f, MapView view, const Voxel& v) {
 std::vector<Rgb> terrain(const World& world, const MapFrame& f, const MapPicture& o) {
     const int cols = f.map_width / f.scale, rows = f.map_height / f.scale;
     std::vector<Rgb> cells(std::size_t(cols) * std::size_t(rows), colours::background);
-    auto blocks = world.grid().getConstAccessor();
+    auto blocks = detail::grid_of(world).getConstAccessor();
     const BlockRegistry& reg = world.blocks();
     const VoxelBox& b = f.crop;
     if (o.view == MapView::TopDown) {

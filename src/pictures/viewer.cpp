@@ -1,4 +1,5 @@
 #include "voxnav/pictures/viewer.hpp"
+#include "world/block_store.hpp"
 
 #include "voxnav/pictures/palette.hpp"
 
@@ -114,7 +115,7 @@ std::vector<BlockId> dense_blocks(const World& world, const VoxelBox& b) {
     const Voxel s = b.size();
     std::vector<BlockId> vox(std::size_t(s.x) * s.y * s.z, BlockRegistry::air);
     const openvdb::CoordBBox clip(openvdb::Coord(b.lo.x, b.lo.y, b.lo.z), openvdb::Coord(b.hi.x - 1, b.hi.y - 1, b.hi.z - 1));
-    for (auto it = world.grid().tree().cbeginValueOn(); it; ++it) {
+    for (auto it = detail::grid_of(world).tree().cbeginValueOn(); it; ++it) {
         openvdb::CoordBBox box = it.getBoundingBox();  // one voxel, or a tile
         box.intersect(clip);
         if (box.empty()) continue;

@@ -3,6 +3,7 @@
 #include "query_text.hpp"
 
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -120,6 +121,59 @@ bool Goal::satisfied_by(const Voxel& p, int width, int height) const {
         }
     }
     return false;
+}
+
+Goal::FeetBox Goal::Part::feet_box(int width, int height) const {
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    FeetBox r;
+    const glm::dvec3 v(voxel);
+    const double w = width, h = height;
+    switch (kind) {
+        case Kind::At:
+            for (int a = 0; a < 3; ++a) r.lo[a] = r.hi[a] = v[a];
+            break;
+        case Kind::Near:
+            // Only integer feet positions count: round the box inwards.
+            for (int a = 0; a < 3; ++a) {
+                r.lo[a] = std::ceil(point[a] - radius);
+                r.hi[a] = std::floor(point[a] + radius);
+            }
+            break;
+        case Kind::Column:
+            r.lo[0] = r.hi[0] = v.x;
+            r.lo[2] = r.hi[2] = v.z;
+            r.lo[1] = -kInf;
+            r.hi[1] = kInf;
+            break;
+        case Kind::Level:
+            r.lo[0] = r.lo[2] = -kInf;
+            r.hi[0] = r.hi[2] = kInf;
+            r.lo[1] = r.hi[1] = v.y;
+            break;
+        case Kind::Touch:
+            // Feet positions whose body holds a face neighbour of the block,
+            // or stand on it.
+            for (int a = 0; a < 3; ++a) {
+                r.lo[a] = v[a] - (a == 1 ? h : w);
+                r.hi[a] = v[a] + 1;
+            }
+            break;
+    }
+    return r;
+}
+
+std::string Goal::Part::unsatisfied() const {
+    switch (kind) {
+        case Kind::At: return "no waypoint is at " + triple(voxel);
+        case Kind::Near: return "no waypoint lies within " + std::to_string(radius) + " voxels of the point";
+        case Kind::Column:
+            return "no waypoint lies in column x " + std::to_string(voxel.x) + ", z " + std::to_string(voxel.z);
+        case Kind::Level: return "no waypoint has its feet at y " + std::to_string(voxel.y);
+        case Kind::Touch:
+            return "no waypoint lets the agent touch block (" + std::to_string(voxel.x) + ", " + std::to_string(voxel.y) + ", " +
+                   std::to_string(voxel.z) + ")";
+    }
+    return "";
 }
 
 std::string Goal::describe() const {

@@ -12,45 +12,17 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 GoalBound::GoalBound(const Goal& goal, const MovementModel& moves)
     : goal_(&goal), moves_(&moves), width_(moves.profile().width), height_(moves.profile().height) {
-    const double w = width_, h = height_;
     for (const Goal::Part& p : goal.parts()) {
         Region r;
-        const glm::dvec3 v(p.voxel);
-        switch (p.kind) {
-            case Goal::Kind::At:
-                for (int a = 0; a < 3; ++a) r.lo[a] = r.hi[a] = v[a];
-                break;
-            case Goal::Kind::Near:
-                // Only integer feet positions count: round the box inwards.
-                for (int a = 0; a < 3; ++a) {
-                    r.lo[a] = std::ceil(p.point[a] - p.radius);
-                    r.hi[a] = std::floor(p.point[a] + p.radius);
-                }
-                r.sphere = true;
-                r.centre = p.point;
-                r.radius = p.radius;
-                break;
-            case Goal::Kind::Column:
-                r.lo[0] = r.hi[0] = v.x;
-                r.lo[2] = r.hi[2] = v.z;
-                r.lo[1] = -kInf;
-                r.hi[1] = kInf;
-                break;
-            case Goal::Kind::Level:
-                r.lo[0] = r.lo[2] = -kInf;
-                r.hi[0] = r.hi[2] = kInf;
-                r.lo[1] = r.hi[1] = v.y;
-                break;
-            case Goal::Kind::Touch:
-                // Feet positions whose body holds a face neighbour of the
-                // block, or stand on it: within [b - (w, h, w), b + 1].
-                r.lo[0] = v.x - w;
-                r.lo[1] = v.y - h;
-                r.lo[2] = v.z - w;
-                r.hi[0] = v.x + 1;
-                r.hi[1] = v.y + 1;
-                r.hi[2] = v.z + 1;
-                break;
+        const Goal::FeetBox box = p.feet_box(width_, height_);
+        for (int a = 0; a < 3; ++a) {
+            r.lo[a] = box.lo[a];
+            r.hi[a] = box.hi[a];
+        }
+        if (p.kind == Goal::Kind::Near) {
+            r.sphere = true;
+            r.centre = p.point;
+            r.radius = p.radius;
         }
         regions_.push_back(r);
     }

@@ -1,4 +1,6 @@
-#include "voxnav/route/navigator.hpp"
+// Navigator: construction, the query life cycle (begin, step, finish,
+// cancel) and the forwarding of the public interface to Navigator::Impl.
+#include "navigator_impl.hpp"
 
 #include "describe.hpp"
 
@@ -6,6 +8,7 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <type_traits>
 
 namespace voxnav {
 namespace {
@@ -14,54 +17,25 @@ using detail::describe;
 
 }  // namespace
 
+// --- the public interface ----------------------------------------------------
+
 Navigator::Navigator(const World& world, const AgentProfile& profile)
     : Navigator(world, NavField::shared(world, profile), profile) {}
 
 Navigator::Navigator(const World& world, std::shared_ptr<NavField> field, const AgentProfile& profile)
     : Navigator(std::move(field), profile) {
-    if (field_->world_id() != world.id()) throw std::invalid_argument("Navigator: the NavField was built for another world");
-    world_ = &world;
+    if (impl_->field_->world_id() != world.id()) throw std::invalid_argument("Navigator: the NavField was built for another world");
+    impl_->world_ = &world;
 }
 
 Navigator::Navigator(std::shared_ptr<NavField> field, const AgentProfile& profile)
-    : world_(nullptr), profile_(profile), field_(std::move(field)) {
-    profile_.validate();
-    if (!field_) throw std::invalid_argument("Navigator: no NavField given");
-    if (!(field_->shape() == AgentShape::of(profile_)))
-        throw std::invalid_argument("Navigator: the NavField was built for another agent shape (width, height, floor costs)");
-    take_snapshot();
-}
+    : impl_(std::make_unique<Impl>(std::move(field), profile)) {}
 
-void Navigator::take_snapshot() {
-    // A sliced query keeps the version it began with: node ids and facts
-    // must not change under it. The latest version is taken when it ends.
-    if (slicing_) return;
-    snapshot_ = field_->snapshot();
-    if (moves_) moves_->rebind(*snapshot_);
-    else moves_.emplace(*snapshot_, profile_);
-}
+Navigator::~Navigator() = default;
+Navigator::Navigator(Navigator&&) noexcept = default;
+Navigator& Navigator::operator=(Navigator&&) noexcept = default;
 
-void Navigator::sync() {
-    if (world_) field_->sync(*world_);
-    take_snapshot();
-}
-
-bool Navigator::is_waypoint(const Voxel& v) const {
-    const NavSnapshot::Index i = snapshot_->index_of(v);
-    return i != NavSnapshot::no_index && moves_->is_waypoint(i);
-}
-
-std::string Navigator::why_not_waypoint(const Voxel& v) const {
-    const NavSnapshot::Index i = snapshot_->index_of(v);
-    if (i == NavSnapshot::no_index || !((*snapshot_)[i] & NavSnapshot::Node))
-        return snapshot_->domain().contains(v) || i != NavSnapshot::no_index
-                   ? describe(v) + " is outside the world's bounds"
-                   : describe(v) + " is outside the world's navigable area (no loaded chunk there or next to it)";
-    const std::uint8_t b = (*snapshot_)[i];
-    if (!(b & NavSnapshot::Clear)) return describe(v) + " is blocked: a solid or hazard block is inside the agent's body";
-    if (!profile_.fly && !(b & NavSnapshot::Supported)) return describe(v) + " has no floor: nothing solid below and no water";
-    return "";
-}
+void Navigator::sync() { impl_->sync(); }
 
 Route Navigator::find_route(const Voxel& from, const Voxel& to, const SearchLimits& limits) {
     Route r;
@@ -82,18 +56,98 @@ Route Navigator::find_route(const Voxel& from, const Goal& goal, const QueryOpti
 }
 
 void Navigator::find_route(const Voxel& from, const Goal& goal, const QueryOptions& options, Route& out) {
-    begin_route(from, goal, options);
-    while (!step(0xFFFFFFFFu)) {}
-    std::swap(out, pending_);  // the two routes' storage is reused in turn
+    impl_->begin_route(from, goal, options);
+    while (!impl_->step(0xFFFFFFFFu)) {}
+    std::swap(out, impl_->pending_);  // the two routes' storage is reused in turn
 }
 
 Route Navigator::find_route_from_game(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options) {
-    begin_route_from_game(from_game, goal, options);
-    while (!step(0xFFFFFFFFu)) {}
-    return pending_;
+    impl_->begin_route_from_game(from_game, goal, options);
+    while (!impl_->step(0xFFFFFFFFu)) {}
+    Route out;
+    std::swap(out, impl_->pending_);
+    return out;
 }
 
-void Navigator::sync_for_query(std::string& stale) {
+void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOptions& options) { impl_->begin_route(from, goal, options); }
+void Navigator::begin_route_from_game(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options) {
+    impl_->begin_route_from_game(from_game, goal, options);
+}
+bool Navigator::step(std::uint32_t max_expansions) { return impl_->step(max_expansions); }
+bool Navigator::route_in_progress() const { return impl_->in_query_; }
+void Navigator::cancel() { impl_->cancel(); }
+const Route& Navigator::route() const { return impl_->pending_; }
+Reach Navigator::reachable(const Voxel& from, const QueryOptions& options) { return impl_->reachable(from, options); }
+Navigator::Snap Navigator::snap_voxel_units(const glm::dvec3& feet) const { return impl_->snap_voxel_units(feet); }
+Navigator::Snap Navigator::snap(const glm::dvec3& game_position) const { return impl_->snap(game_position); }
+Navigator::Snap Navigator::snap_feet(const Voxel& feet) const { return impl_->snap_feet(feet); }
+glm::dvec3 Navigator::to_game(const Voxel& feet) const { return impl_->to_game(feet); }
+std::vector<glm::dvec3> Navigator::to_game(const Route& route) const {
+    std::vector<glm::dvec3> out;
+    out.reserve(route.waypoints.size());
+    for (const Waypoint& w : route.waypoints) out.push_back(impl_->to_game(w.position));
+    return out;
+}
+Navigator::RouteCheck Navigator::check_route(const Route& route) { return impl_->check_route(route); }
+Route Navigator::smooth_route(const Route& route, const std::vector<CostZone>& zones) const { return impl_->smooth_route(route, zones); }
+bool Navigator::is_waypoint(const Voxel& v) const { return impl_->is_waypoint(v); }
+std::string Navigator::why_not_waypoint(const Voxel& v) const { return impl_->why_not_waypoint(v); }
+std::vector<double> Navigator::step_costs(const Route& route, const std::vector<CostZone>& zones) const {
+    return impl_->step_costs(route, zones);
+}
+const AgentProfile& Navigator::profile() const { return impl_->profile_; }
+const NavSnapshot& Navigator::field() const { return *impl_->snapshot_; }
+const std::shared_ptr<const NavSnapshot>& Navigator::snapshot() const { return impl_->snapshot_; }
+const std::shared_ptr<NavField>& Navigator::shared_field() const { return impl_->field_; }
+const MovementModel& Navigator::moves() const { return *impl_->moves_; }
+std::size_t Navigator::search_memory_bytes() const { return impl_->search_.memory_bytes(); }
+std::size_t Navigator::search_bytes_in_use() const { return impl_->search_.bytes_in_use(); }
+
+// --- the implementation --------------------------------------------------------
+
+Navigator::Impl::Impl(std::shared_ptr<NavField> field, const AgentProfile& profile)
+    : profile_(profile), field_(std::move(field)) {
+    if (!field_) throw std::invalid_argument("Navigator: no NavField given");
+    // The shape comparison validates nothing: check the profile first, once
+    // (the movement model's constructor checks it again for its own callers).
+    profile_.validate();
+    if (!(field_->shape() == AgentShape::of(profile_)))
+        throw std::invalid_argument("Navigator: the NavField was built for another agent shape (width, height, floor costs)");
+    take_snapshot();
+}
+
+void Navigator::Impl::take_snapshot() {
+    // A sliced query keeps the version it began with: node ids and facts
+    // must not change under it. The latest version is taken when it ends.
+    if (in_query_) return;
+    snapshot_ = field_->snapshot();
+    if (moves_) moves_->rebind(*snapshot_);
+    else moves_.emplace(*snapshot_, profile_);
+}
+
+void Navigator::Impl::sync() {
+    if (world_) field_->sync(*world_);
+    take_snapshot();
+}
+
+bool Navigator::Impl::is_waypoint(const Voxel& v) const {
+    const NavSnapshot::Index i = snapshot_->index_of(v);
+    return i != NavSnapshot::no_index && moves_->is_waypoint(i);
+}
+
+std::string Navigator::Impl::why_not_waypoint(const Voxel& v) const {
+    const NavSnapshot::Index i = snapshot_->index_of(v);
+    if (i == NavSnapshot::no_index || !(*snapshot_)[i].node())
+        return snapshot_->domain().contains(v) || i != NavSnapshot::no_index
+                   ? describe(v) + " is outside the world's bounds"
+                   : describe(v) + " is outside the world's navigable area (no loaded chunk there or next to it)";
+    const Fact f = (*snapshot_)[i];
+    if (moves_->is_waypoint(f)) return "";
+    if (!f.clear()) return describe(v) + " is blocked: a solid or hazard block is inside the agent's body";
+    return describe(v) + " has no floor: nothing solid below and no water";
+}
+
+void Navigator::Impl::sync_for_query(std::string& stale) {
     stale.clear();
     try {
         sync();
@@ -105,8 +159,9 @@ void Navigator::sync_for_query(std::string& stale) {
     }
 }
 
-void Navigator::begin_route_from_game(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options) {
+void Navigator::Impl::begin_route_from_game(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options) {
     cancel();
+    check_query(*snapshot_, profile_, goal, options);
     sync_for_query(stale_);
     const Snap s = snap(from_game);
     if (!s.ok) {
@@ -120,23 +175,21 @@ void Navigator::begin_route_from_game(const glm::dvec3& from_game, const Goal& g
     pending_.snapped = "start " + s.what + (pending_.snapped.empty() ? "" : "; " + pending_.snapped);
 }
 
-void Navigator::apply_floor_costs(const QueryOptions& options) {
-    active_moves_ = &*moves_;
-    if (options.floor_cost.empty()) return;
+std::array<double, 16> query_floor_multipliers(const NavSnapshot& snapshot, const AgentProfile& profile, const QueryOptions& options) {
     // The facts keep one class per multiplier of the profile's floor_cost;
     // an override gives a class another multiplier.
-    std::array<double, 16> mult = snapshot_->multipliers();
+    std::array<double, 16> mult = snapshot.multipliers();
     std::array<bool, 16> set{};
     for (const auto& [name, m] : options.floor_cost) {
         if (!(m >= 1.0) || !std::isfinite(m))
             throw std::invalid_argument("QueryOptions.floor_cost['" + name + "']: the multiplier must be a finite number >= 1");
-        const auto base = profile_.floor_cost.find(name);
-        if (base == profile_.floor_cost.end() || !(base->second > 1.0))
+        const auto base = profile.floor_cost.find(name);
+        if (base == profile.floor_cost.end() || !(base->second > 1.0))
             throw std::invalid_argument("QueryOptions.floor_cost['" + name +
                                         "']: only floors the profile's floor_cost gives a multiplier above 1 can be "
                                         "overridden (the shared facts keep only those apart)");
         const auto cls = std::size_t(std::find(mult.begin() + 1, mult.end(), base->second) - mult.begin());
-        const double was = snapshot_->multipliers()[cls];
+        const double was = snapshot.multipliers()[cls];
         if (set[cls] && mult[cls] != m)
             throw std::invalid_argument("QueryOptions.floor_cost['" + name + "']: floors that share the profile's multiplier " +
                                         std::to_string(was) + " must get the same override");
@@ -144,17 +197,29 @@ void Navigator::apply_floor_costs(const QueryOptions& options) {
         set[cls] = true;
     }
     // A wide footprint over two floors pays the class with the larger index.
-    for (int i = 2; profile_.width > 1 && i < 16; ++i)
-        if (mult[i] < mult[i - 1] && snapshot_->multipliers()[i] > snapshot_->multipliers()[i - 1])
+    for (int i = 2; profile.width > 1 && i < 16; ++i)
+        if (mult[i] < mult[i - 1] && snapshot.multipliers()[i] > snapshot.multipliers()[i - 1])
             throw std::invalid_argument(
                 "QueryOptions.floor_cost: for agents wider than 1 the overrides must keep the order of the profile's multipliers");
-    query_moves_.emplace(*snapshot_, profile_, mult);
+    return mult;
+}
+
+void check_query(const NavSnapshot& snapshot, const AgentProfile& profile, const Goal& goal, const QueryOptions& options) {
+    for (const CostZone& z : options.zones) z.validate();
+    if (goal.parts().empty() && !goal.is_flee()) throw std::invalid_argument("Navigator::begin_route: empty goal");
+    if (!options.floor_cost.empty()) (void)query_floor_multipliers(snapshot, profile, options);
+}
+
+void Navigator::Impl::apply_floor_costs(const QueryOptions& options) {
+    active_moves_ = &*moves_;
+    if (options.floor_cost.empty()) return;
+    query_moves_.emplace(*snapshot_, profile_, query_floor_multipliers(*snapshot_, profile_, options));
     active_moves_ = &*query_moves_;
 }
 
 // The query's limits, floor costs and zones; "" or why `from` is no start.
-std::string Navigator::prepare_costs(const Voxel& from, const QueryOptions& options) {
-    if (!slicing_) sync_for_query(stale_);
+std::string Navigator::Impl::prepare_costs(const Voxel& from, const QueryOptions& options) {
+    if (!in_query_) sync_for_query(stale_);
     apply_floor_costs(options);
     limits_ = options.limits;
     if (!(limits_.weight >= 1.0) || !std::isfinite(limits_.weight)) limits_.weight = 1.0;
@@ -164,10 +229,9 @@ std::string Navigator::prepare_costs(const Voxel& from, const QueryOptions& opti
     return "";
 }
 
-void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOptions& options) {
+void Navigator::Impl::begin_route(const Voxel& from, const Goal& goal, const QueryOptions& options) {
     cancel();
-    for (const CostZone& z : options.zones) z.validate();
-    if (goal.parts().empty() && !goal.is_flee()) throw std::invalid_argument("Navigator::begin_route: empty goal");
+    check_query(*snapshot_, profile_, goal, options);
     Route& out = pending_;
     out.waypoints.clear();
     out.error.clear();
@@ -207,7 +271,11 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
         return;
     }
     out.heuristic_scale = zones_.smallest_multiplier();
-    const NavSnapshot::Index start = snapshot_->index_of(from);
+    choose_search(snapshot_->index_of(from), options);
+    in_query_ = true;
+}
+
+void Navigator::Impl::choose_search(NavSnapshot::Index start, const QueryOptions& options) {
     if (goal_.is_single_voxel() && zones_.empty()) {
         // The plain query keeps its own, leaner problem.
         const NavSnapshot::Index goal_index = snapshot_->index_of(goal_.parts()[0].voxel);
@@ -217,68 +285,64 @@ void Navigator::begin_route(const Voxel& from, const Goal& goal, const QueryOpti
                                   snapshot_->plain_voxel_count() > 0;
         const bool jumps = options.acceleration == Acceleration::JumpPoints ||
                            (options.acceleration == Acceleration::Auto && mostly_plain);
-        const bool fly_jumps = options.acceleration != Acceleration::Off;
-        if (jumps && !trace_ && JumpPointProblem::suits(profile_)) {
-            jump_.emplace(*active_moves_, goal_index);
-            search_.begin(*jump_, start, limits_);
-        } else if (fly_jumps && !trace_ && OpenSkyProblem::suits(profile_)) {
-            sky_.emplace(*active_moves_, goal_index);
-            search_.begin(*sky_, start, limits_);
-        } else {
-            plain_.emplace(*active_moves_, goal_index);
-            search_.begin(*plain_, start, limits_);
-        }
+        const bool sky = options.acceleration != Acceleration::Off;
+        // Traces show the plain search.
+        if (jumps && !trace_ && active_moves_->grid_on_plain_floor())
+            search_problem_.emplace<JumpPointProblem>(*active_moves_, goal_index);
+        else if (sky && !trace_ && active_moves_->only_flies())
+            search_problem_.emplace<OpenSkyProblem>(*active_moves_, goal_index);
+        else
+            search_problem_.emplace<NavProblem>(*active_moves_, goal_index);
     } else {
         bound_.emplace(goal_, *active_moves_);
-        general_.emplace(*active_moves_, *bound_, zones_);
-        search_.begin(*general_, start, limits_);
+        search_problem_.emplace<GoalProblem>(*active_moves_, *bound_, zones_);
     }
-    slicing_ = true;
+    std::visit(
+        [&](const auto& problem) {
+            if constexpr (!std::is_same_v<std::decay_t<decltype(problem)>, std::monostate>) search_.begin(problem, start, limits_);
+        },
+        search_problem_);
 }
 
-bool Navigator::step(std::uint32_t max_expansions) {
-    if (!slicing_) return true;
-    const bool done = jump_    ? search_.step(*jump_, max_expansions)
-                      : sky_   ? search_.step(*sky_, max_expansions)
-                      : plain_ ? search_.step(*plain_, max_expansions)
-                               : search_.step(*general_, max_expansions);
+bool Navigator::Impl::step(std::uint32_t max_expansions) {
+    if (!in_query_) return true;
+    const bool done = std::visit(
+        [&](const auto& problem) {
+            if constexpr (std::is_same_v<std::decay_t<decltype(problem)>, std::monostate>) return true;
+            else return search_.step(problem, max_expansions);
+        },
+        search_problem_);
     if (done) finish_route(pending_);
     return done;
 }
 
-void Navigator::cancel() {
-    if (slicing_) {
+void Navigator::Impl::cancel() {
+    if (in_query_) {
         search_.cancel();
         pending_ = Route{};
-        pending_.status = SearchStatus::NoPath;
+        pending_.status = SearchStatus::Cancelled;
         pending_.error = "the query was cancelled.";
     }
     release_query();
 }
 
-void Navigator::release_query() {
-    slicing_ = false;
-    plain_.reset();
-    jump_.reset();
-    sky_.reset();
-    general_.reset();
+void Navigator::Impl::release_query() {
+    in_query_ = false;
+    search_problem_.emplace<std::monostate>();
     bound_.reset();
     query_moves_.reset();
     search_.record_into(nullptr);
     trace_ = nullptr;
 }
 
-void Navigator::finish_route(Route& out) {
-    if (jump_) {
-        search_.finish(*jump_, result_);
-        expand_jumps(*snapshot_, result_);
-    } else if (sky_) {
-        search_.finish(*sky_, result_);
-    } else if (plain_) {
-        search_.finish(*plain_, result_);
-    } else {
-        search_.finish(*general_, result_);
-    }
+void Navigator::Impl::finish_route(Route& out) {
+    std::visit(
+        [&](const auto& problem) {
+            using P = std::decay_t<decltype(problem)>;
+            if constexpr (!std::is_same_v<P, std::monostate>) search_.finish(problem, result_);
+            if constexpr (std::is_same_v<P, JumpPointProblem>) expand_jumps(*snapshot_, result_);
+        },
+        search_problem_);
     out.status = result_.status;
     out.metrics = result_.metrics;
     if (out.status == SearchStatus::NoPath) {
@@ -296,62 +360,29 @@ void Navigator::finish_route(Route& out) {
 // Why no waypoint can satisfy the goal ("" when one may). Sets of feet
 // positions are looked at only up to kMaxLook positions; larger ones (a
 // wide sphere, a plane) are left to the search, which then says no_path.
-std::string Navigator::why_goal_unsatisfiable(const Goal& goal) const {
+std::string Navigator::Impl::why_goal_unsatisfiable(const Goal& goal) const {
     if (goal.is_flee()) return "";
     constexpr std::int64_t kMaxLook = 1 << 16;
     const VoxelBox dom = snapshot_->domain();
     const int w = profile_.width, h = profile_.height;
     std::string why;
     for (const Goal::Part& p : goal.parts()) {
-        // The part's feet positions lie in [lo, hi] (inclusive, 64-bit).
-        std::int64_t lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
-        std::string what;
-        switch (p.kind) {
-            case Goal::Kind::At: {
-                const std::string not_here = why_not_waypoint(p.voxel);
-                if (not_here.empty()) return "";
-                what = "goal " + not_here;
-                why += (why.empty() ? "" : "; ") + what;
-                continue;
-            }
-            case Goal::Kind::Near:
-                for (int a = 0; a < 3; ++a) {
-                    lo[a] = std::int64_t(std::max(-4e9, std::ceil(p.point[a] - p.radius)));
-                    hi[a] = std::int64_t(std::min(4e9, std::floor(p.point[a] + p.radius)));
-                }
-                what = "no waypoint lies within " + std::to_string(p.radius) + " voxels of the point";
-                break;
-            case Goal::Kind::Column:
-                lo[0] = hi[0] = p.voxel.x;
-                lo[2] = hi[2] = p.voxel.z;
-                lo[1] = dom.lo.y;
-                hi[1] = std::int64_t(dom.hi.y) - 1;
-                what = "no waypoint lies in column x " + std::to_string(p.voxel.x) + ", z " + std::to_string(p.voxel.z);
-                break;
-            case Goal::Kind::Level:
-                lo[0] = dom.lo.x;
-                hi[0] = std::int64_t(dom.hi.x) - 1;
-                lo[2] = dom.lo.z;
-                hi[2] = std::int64_t(dom.hi.z) - 1;
-                lo[1] = hi[1] = p.voxel.y;
-                what = "no waypoint has its feet at y " + std::to_string(p.voxel.y);
-                break;
-            case Goal::Kind::Touch:
-                for (int a = 0; a < 3; ++a) {
-                    lo[a] = std::int64_t(p.voxel[a]) - (a == 1 ? h : w);
-                    hi[a] = std::int64_t(p.voxel[a]) + 1;
-                }
-                what = "no waypoint lets the agent touch block (" + std::to_string(p.voxel.x) + ", " + std::to_string(p.voxel.y) +
-                       ", " + std::to_string(p.voxel.z) + ")";
-                break;
+        if (p.kind == Goal::Kind::At) {
+            const std::string not_here = why_not_waypoint(p.voxel);
+            if (not_here.empty()) return "";
+            why += (why.empty() ? "" : "; ") + ("goal " + not_here);
+            continue;
         }
-        // Only positions inside the domain can be nodes.
+        // The part's feet positions inside the domain (only there are nodes).
+        const Goal::FeetBox r = p.feet_box(w, h);
+        std::int64_t lo[3], hi[3];
         for (int a = 0; a < 3; ++a) {
-            lo[a] = std::max<std::int64_t>(lo[a], dom.lo[a]);
-            hi[a] = std::min<std::int64_t>(hi[a], std::int64_t(dom.hi[a]) - 1);
+            // Clamped to the domain, and far parts to a range int64 holds.
+            lo[a] = std::int64_t(std::min(std::max(r.lo[a], double(dom.lo[a])), 4e9));
+            hi[a] = std::int64_t(std::max(std::min(r.hi[a], double(std::int64_t(dom.hi[a]) - 1)), -4e9));
         }
         if (lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2]) {
-            why += (why.empty() ? "goal: " : "; ") + what + " (it is outside the world's navigable area)";
+            why += (why.empty() ? "goal: " : "; ") + p.unsatisfied() + " (it is outside the world's navigable area)";
             continue;
         }
         const std::int64_t count = (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
@@ -362,29 +393,23 @@ std::string Navigator::why_goal_unsatisfiable(const Goal& goal) const {
                     const Voxel v{int(x), int(y), int(z)};
                     if (is_waypoint(v) && goal.satisfied_by(v, w, h)) return "";
                 }
-        why += (why.empty() ? "goal: " : "; ") + what;
+        why += (why.empty() ? "goal: " : "; ") + p.unsatisfied();
     }
     return why + ".";
 }
 
 // Waypoints with the exact cost of each move, re-derived from the movement
-// rules so that the route's costs add up without the search's rounding.
-void Navigator::build_route(Route& out) const {
+// rules (route_step_costs) so that the route's costs add up without the
+// search's rounding.
+void Navigator::Impl::build_route(Route& out) {
     const auto& states = result_.states;
-    const MovementModel& moves = *active_moves_;
+    actions_.resize(states.size());
+    for (std::size_t k = 0; k < states.size(); ++k) actions_[k] = static_cast<Action>(result_.tags[k]);
+    route_step_costs(*active_moves_, zones_, states.data(), actions_.data(), states.size(), step_costs_);
     double total = 0.0;
     for (std::size_t k = 0; k < states.size(); ++k) {
-        Waypoint wp{snapshot_->voxel_of(states[k]), static_cast<Action>(result_.tags[k]), 0.0};
-        if (k > 0) {
-            double best = std::numeric_limits<double>::infinity();
-            moves.for_each_move(states[k - 1], [&](NavSnapshot::Index t, double cost, Action a) {
-                if (t == states[k] && a == wp.action && cost < best) best = cost;
-            });
-            if (!zones_.empty()) best *= zones_.multiplier(wp.position);
-            wp.cost = best;
-            total += best;
-        }
-        out.waypoints.push_back(wp);
+        out.waypoints.push_back({snapshot_->voxel_of(states[k]), actions_[k], step_costs_[k]});
+        total += step_costs_[k];
     }
     out.cost = total;
 }

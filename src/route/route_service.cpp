@@ -4,6 +4,8 @@
 // detail/tsan.hpp) they are plain std::threads with the same queue.
 #include "voxnav/route/route_service.hpp"
 
+#include "navigator_impl.hpp"
+
 #include "voxnav/detail/tsan.hpp"
 
 #include <algorithm>
@@ -111,7 +113,7 @@ struct RouteService::Impl {
         }
         if (skip) {
             f.cancelled = true;
-            f.route.status = SearchStatus::NoPath;
+            f.route.status = SearchStatus::Cancelled;
             f.route.error = "the request was cancelled.";
         } else {
             auto& navs = workers[worker].navigators;
@@ -120,8 +122,10 @@ struct RouteService::Impl {
             try {
                 navs[job.agent]->find_route(job.request.from, job.request.goal, job.request.options, f.route);
             } catch (const std::exception& e) {
-                // Options were validated at submit; anything else is reported, never thrown on a worker.
-                f.route.status = SearchStatus::NoPath;
+                // Options were validated at submit; what is left (memory) is
+                // reported, never thrown on a worker.
+                f.route = Route{};
+                f.route.status = SearchStatus::Failed;
                 f.route.error = std::string("the request failed: ") + e.what();
             }
         }
@@ -194,9 +198,12 @@ RouteService::AgentId RouteService::add_agent(const AgentProfile& profile) {
 
 RouteService::Ticket RouteService::submit(AgentId agent, Request request) {
     if (agent >= impl_->agents.size()) throw std::out_of_range("RouteService::submit: unknown agent id " + std::to_string(agent));
-    for (const CostZone& z : request.options.zones) z.validate();
+    const Impl::Agent& a = impl_->agents[agent];
+    // Everything the worker's Navigator would reject, rejected here (the
+    // floor classes are the same in every snapshot of the field).
+    check_query(*a.field->snapshot(), a.profile, request.goal, request.options);
     // Publish this tick's edits before a worker takes the request.
-    impl_->agents[agent].field->sync(*impl_->world);
+    a.field->sync(*impl_->world);
     const Ticket t = impl_->next_ticket++;
     impl_->in_flight.fetch_add(1);
     {

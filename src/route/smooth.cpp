@@ -1,6 +1,6 @@
 // Navigator::smooth_route: runs of walk waypoints merged into straight
 // segments an NPC can follow without zig-zagging between voxel centres.
-#include "voxnav/route/navigator.hpp"
+#include "navigator_impl.hpp"
 
 #include <cmath>
 
@@ -10,9 +10,9 @@ namespace voxnav {
 // square around it sweeps the convex hull of the squares at a and at b. A
 // position is swept when its voxel overlaps that hull's interior
 // (separating axes: x, z and the segment's normal). Every swept position
-// must be a dry waypoint: then the union of their clear, supported
+// must be walkable (moves::Level::walkable): then the union of their clear, supported
 // footprints covers every footprint along the way.
-double Navigator::sweep_multiplier(const Voxel& a, const Voxel& b, const ZoneCosts* zones) const {
+double Navigator::Impl::sweep_multiplier(const Voxel& a, const Voxel& b, const ZoneCosts* zones) const {
     constexpr double kInf = std::numeric_limits<double>::infinity();
     const std::int64_t nx = -(std::int64_t(b.z) - a.z), nz = std::int64_t(b.x) - a.x;
     const std::int64_t reach = std::llabs(nx) + std::llabs(nz);
@@ -25,16 +25,16 @@ double Navigator::sweep_multiplier(const Voxel& a, const Voxel& b, const ZoneCos
             const Voxel p(x, a.y, z);
             const NavSnapshot::Index i = snapshot_->index_of(p);
             if (i == NavSnapshot::no_index) return kInf;
-            const std::uint8_t bits = (*snapshot_)[i];
-            if ((bits & NavSnapshot::StandableNode) != NavSnapshot::StandableNode || (bits & NavSnapshot::Water)) return kInf;
-            double m = snapshot_->floor_multiplier(bits);
+            const Fact f = (*snapshot_)[i];
+            if (!moves::Level::walkable(f)) return kInf;
+            double m = snapshot_->floor_multiplier(f);
             if (zones && !zones->empty()) m *= zones->multiplier(p);
             worst = std::max(worst, m);
         }
     return worst;
 }
 
-Route Navigator::smooth_route(const Route& route, const std::vector<CostZone>& zone_list) const {
+Route Navigator::Impl::smooth_route(const Route& route, const std::vector<CostZone>& zone_list) const {
     Route out = route;
     if (!route.usable() || route.waypoints.size() < 3 || !profile_.walk) return out;
     const ZoneCosts zones(zone_list);
@@ -54,7 +54,7 @@ Route Navigator::smooth_route(const Route& route, const std::vector<CostZone>& z
             const glm::dvec3 d = glm::dvec3(wps[j].position - a);
             const double m = sweep_multiplier(a, wps[j].position, &zones);
             if (!std::isfinite(m)) continue;
-            const double cost = std::sqrt(d.x * d.x + d.z * d.z) / profile_.walk_speed * m;
+            const double cost = moves::Level::straight_walk_cost(profile_, std::sqrt(d.x * d.x + d.z * d.z), m);
             if (cost <= replaced * (1.0 + 1e-12)) {
                 best = j;
                 best_cost = cost;

@@ -1,6 +1,6 @@
 // Navigator's positions in game units: snapping an NPC's float position to
 // the waypoint it occupies, and waypoints back to game-space feet centres.
-#include "voxnav/route/navigator.hpp"
+#include "navigator_impl.hpp"
 
 #include "describe.hpp"
 
@@ -18,19 +18,12 @@ constexpr double kCoordLimit = 2147483000.0;
 
 }  // namespace
 
-glm::dvec3 Navigator::to_game(const Voxel& feet) const {
+glm::dvec3 Navigator::Impl::to_game(const Voxel& feet) const {
     const double half = profile_.width / 2.0;
     return snapshot_->transform().to_game(glm::dvec3(feet.x + half, feet.y, feet.z + half));
 }
 
-std::vector<glm::dvec3> Navigator::to_game(const Route& route) const {
-    std::vector<glm::dvec3> out;
-    out.reserve(route.waypoints.size());
-    for (const Waypoint& w : route.waypoints) out.push_back(to_game(w.position));
-    return out;
-}
-
-Navigator::Snap Navigator::snap(const glm::dvec3& game_position) const {
+Navigator::Snap Navigator::Impl::snap(const glm::dvec3& game_position) const {
     const WorldTransform& t = snapshot_->transform();
     Snap s = snap_voxel_units(t.to_voxel_units(game_position));
     if (!(t.voxel_size == 1.0 && t.origin == glm::dvec3(0.0)))
@@ -38,12 +31,12 @@ Navigator::Snap Navigator::snap(const glm::dvec3& game_position) const {
     return s;
 }
 
-Navigator::Snap Navigator::snap_feet(const Voxel& feet) const {
+Navigator::Snap Navigator::Impl::snap_feet(const Voxel& feet) const {
     const double half = profile_.width / 2.0;
     return snap_voxel_units(glm::dvec3(feet.x + half, feet.y, feet.z + half));
 }
 
-Navigator::Snap Navigator::snap_voxel_units(const glm::dvec3& feet) const {
+Navigator::Snap Navigator::Impl::snap_voxel_units(const glm::dvec3& feet) const {
     Snap s;
     const double half = profile_.width / 2.0;
     if (!std::isfinite(feet.x) || !std::isfinite(feet.y) || !std::isfinite(feet.z) || std::abs(feet.x) > kCoordLimit ||
@@ -62,8 +55,9 @@ Navigator::Snap Navigator::snap_voxel_units(const glm::dvec3& feet) const {
     }
     // Mid jump (or a step down): open air here, a waypoint straight below.
     const NavSnapshot::Index here = snapshot_->index_of(held);
-    if (here != NavSnapshot::no_index && ((*snapshot_)[here] & NavSnapshot::Clear)) {
-        const int reach = std::max(0, profile_.jump_height) + 1;
+    if (here != NavSnapshot::no_index && (*snapshot_)[here].clear()) {
+        // As high as a jump lifts the agent above a waypoint, and one more.
+        const int reach = moves::JumpUp::air_height(profile_) + 1;
         for (int k = 1; k <= reach; ++k) {
             const Voxel below = held - Voxel(0, k, 0);
             if (is_waypoint(below)) {
@@ -74,7 +68,7 @@ Navigator::Snap Navigator::snap_voxel_units(const glm::dvec3& feet) const {
                 return s;
             }
             const NavSnapshot::Index i = snapshot_->index_of(below);
-            if (i == NavSnapshot::no_index || !((*snapshot_)[i] & NavSnapshot::Clear)) break;
+            if (i == NavSnapshot::no_index || !(*snapshot_)[i].clear()) break;
         }
     }
     // The nearest waypoint whose feet centre is within snap_radius.
@@ -107,7 +101,7 @@ Navigator::Snap Navigator::snap_voxel_units(const glm::dvec3& feet) const {
         return s;
     }
     s.what = why_not_waypoint(held) + ", and no waypoint lies straight below within " +
-             std::to_string(std::max(0, profile_.jump_height) + 1) + " voxels or within 1.5 voxels around it";
+             std::to_string(moves::JumpUp::air_height(profile_) + 1) + " voxels or within 1.5 voxels around it";
     return s;
 }
 

@@ -1,6 +1,6 @@
 // Navigator's recorded searches: the trace of a route query, and the
 // reachable set (a flood recorded the same way).
-#include "voxnav/route/navigator.hpp"
+#include "navigator_impl.hpp"
 
 #include <unordered_map>
 
@@ -25,7 +25,7 @@ TraceNode trace_node(const Record::Node& n, const NavSnapshot& field,
 
 }  // namespace
 
-void Navigator::fill_trace(const Route& out) {
+void Navigator::Impl::fill_trace(const Route& out) {
     SearchTrace& t = *trace_;
     t.clear();
     t.status = out.status;
@@ -43,9 +43,10 @@ void Navigator::fill_trace(const Route& out) {
     if (t.has_end) t.end = trace_node(record_.end, *snapshot_, order);
 }
 
-Reach Navigator::reachable(const Voxel& from, const QueryOptions& options) {
+Reach Navigator::Impl::reachable(const Voxel& from, const QueryOptions& options) {
     cancel();
     for (const CostZone& z : options.zones) z.validate();
+    if (!options.floor_cost.empty()) (void)query_floor_multipliers(*snapshot_, profile_, options);
     Reach out;
     const std::string bad_start = prepare_costs(from, options);
     if (!bad_start.empty()) {

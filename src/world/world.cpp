@@ -1,5 +1,7 @@
 #include "voxnav/world/world.hpp"
 
+#include "block_store.hpp"
+
 #include <openvdb/tools/Prune.h>
 
 #include <algorithm>
@@ -18,7 +20,7 @@ void ensure_openvdb() {
     static std::once_flag once;
     std::call_once(once, [] {
         openvdb::initialize();
-        if (!World::Grid::isRegistered()) World::Grid::registerGrid();
+        if (!detail::BlockGrid::isRegistered()) detail::BlockGrid::registerGrid();
     });
 }
 
@@ -42,19 +44,20 @@ static std::uint64_t next_world_id() {
 
 World::World() : id_(next_world_id()) {
     ensure_openvdb();
-    grid_ = Grid::create(BlockRegistry::air);
-    grid_->setName("blocks");
+    store_ = std::make_unique<detail::BlockStore>();
+    store_->grid = detail::BlockGrid::create(BlockRegistry::air);
+    store_->grid->setName("blocks");
 }
 
 World::World(const World& o)
-    : blocks_(o.blocks_), grid_(o.grid_->deepCopy()), bounds_(o.bounds_), points_(o.points_),
+    : blocks_(o.blocks_), store_(std::make_unique<detail::BlockStore>(detail::BlockStore{o.store_->grid->deepCopy()})), bounds_(o.bounds_), points_(o.points_),
       transform_(o.transform_), journal_(o.journal_), revision_(o.revision_), journal_start_(o.journal_start_), loaded_(o.loaded_), id_(next_world_id()) {}
 
 // A moved-to World keeps the id (its facts stay valid); the moved-from one,
 // left empty, gets a fresh id so no field derived from the old contents
 // matches it.
 World::World(World&& o) noexcept
-    : blocks_(std::move(o.blocks_)), grid_(std::move(o.grid_)), bounds_(std::move(o.bounds_)),
+    : blocks_(std::move(o.blocks_)), store_(std::move(o.store_)), bounds_(std::move(o.bounds_)),
       points_(std::move(o.points_)), transform_(o.transform_), journal_(std::move(o.journal_)),
       revision_(o.revision_), journal_start_(o.journal_start_), loaded_(std::move(o.loaded_)), id_(o.id_) {
     o.id_ = next_world_id();
@@ -63,7 +66,7 @@ World::World(World&& o) noexcept
 World& World::operator=(World&& o) noexcept {
     if (this == &o) return *this;
     blocks_ = std::move(o.blocks_);
-    grid_ = std::move(o.grid_);
+    store_ = std::move(o.store_);
     bounds_ = std::move(o.bounds_);
     points_ = std::move(o.points_);
     transform_ = o.transform_;
@@ -76,27 +79,42 @@ World& World::operator=(World&& o) noexcept {
     return *this;
 }
 
+World::~World() = default;
+
+std::uint64_t World::non_air_voxels() const { return store_->grid->activeVoxelCount(); }
+
+std::size_t World::memory_bytes() const { return store_->grid->memUsage(); }
+
+std::vector<std::uint64_t> World::block_counts() const {
+    std::vector<std::uint64_t> counts(blocks_.size(), 0);
+    for (auto it = store_->grid->cbeginValueOn(); it; ++it) {
+        if (std::size_t(*it) >= counts.size()) counts.resize(std::size_t(*it) + 1, 0);
+        counts[*it] += it.getVoxelCount();
+    }
+    return counts;
+}
+
 World& World::operator=(const World& o) {
     if (this != &o) *this = World(o);
     return *this;
 }
 
-BlockId World::block(const Voxel& v) const { return grid_->tree().getValue(to_coord(v)); }
+BlockId World::block(const Voxel& v) const { return store_->grid->tree().getValue(to_coord(v)); }
 
 void World::set_block(const Voxel& v, BlockId id) {
     if (id >= blocks_.size()) throw std::invalid_argument("set_block: unknown block id " + std::to_string(id));
     if (id == BlockRegistry::air)
-        grid_->tree().setValueOff(to_coord(v), BlockRegistry::air);
+        store_->grid->tree().setValueOff(to_coord(v), BlockRegistry::air);
     else
-        grid_->tree().setValueOn(to_coord(v), id);
+        store_->grid->tree().setValueOn(to_coord(v), id);
     loaded_.insert(chunk_of(v));
     note_chunk(chunk_of(v));
 }
 
 namespace {
 
-using Leaf = World::Tree::LeafNodeType;
-using Internal2 = World::Tree::RootNodeType::ChildNodeType;
+using Leaf = detail::BlockTree::LeafNodeType;
+using Internal2 = detail::BlockTree::RootNodeType::ChildNodeType;
 using Internal1 = Internal2::ChildNodeType;
 
 // True when nothing below `node` is active or different from air.
@@ -111,7 +129,7 @@ bool all_air(const Node& node) {
 // Drops the 128^3 internal node holding `c` when it holds nothing but air,
 // then its 4096^3 parent likewise, so that unloaded regions give their memory
 // back and a player walking far leaves nothing behind.
-void release_if_empty(World::Tree& tree, const openvdb::Coord& c) {
+void release_if_empty(detail::BlockTree& tree, const openvdb::Coord& c) {
     const Internal1* node = tree.probeConstNode<Internal1>(c);
     if (!node || !all_air(*node)) return;
     tree.addTile(2, c, BlockRegistry::air, false);
@@ -128,7 +146,7 @@ void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
         if (ids[i] >= blocks_.size())
             throw std::invalid_argument("set_chunk: unknown block id " + std::to_string(ids[i]));
     const Voxel base = chunk * chunk_size;
-    Tree& tree = grid_->tree();
+    detail::BlockTree& tree = store_->grid->tree();
     const openvdb::Coord origin(base.x, base.y, base.z);
     if (std::all_of(ids, ids + chunk_volume, [](BlockId id) { return id == BlockRegistry::air; }) &&
         !tree.probeConstNode<Internal1>(origin) && !tree.isValueOn(origin) && tree.getValue(origin) == BlockRegistry::air) {
@@ -173,7 +191,7 @@ void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
 
 void World::unload_chunk(const Voxel& chunk) {
     const Voxel base = chunk * chunk_size;
-    Tree& tree = grid_->tree();
+    detail::BlockTree& tree = store_->grid->tree();
     for (int y = 0; y < chunk_size; y += 8)
         for (int z = 0; z < chunk_size; z += 8)
             for (int x = 0; x < chunk_size; x += 8)
@@ -213,19 +231,12 @@ std::optional<Voxel> World::point(const std::string& name) const {
 
 VoxelBox World::populated_box() const {
     openvdb::CoordBBox bb;
-    if (!grid_->tree().evalActiveVoxelBoundingBox(bb)) return {};
+    if (!store_->grid->tree().evalActiveVoxelBoundingBox(bb)) return {};
     return {Voxel(bb.min().x(), bb.min().y(), bb.min().z()),
             Voxel(bb.max().x() + 1, bb.max().y() + 1, bb.max().z() + 1)};
 }
 
-void World::compact() { openvdb::tools::prune(grid_->tree()); }
-
-bool World::changes_since(std::uint64_t rev, std::vector<VoxelBox>& out) const {
-    std::vector<Voxel> chunks;
-    if (!changed_chunks_since(rev, chunks)) return false;
-    for (const Voxel& c : chunks) out.push_back(chunk_box(c));
-    return true;
-}
+void World::compact() { openvdb::tools::prune(store_->grid->tree()); }
 
 bool World::changed_chunks_since(std::uint64_t rev, std::vector<Voxel>& out) const {
     if (rev < journal_start_) return false;
@@ -253,13 +264,13 @@ void World::note_change(const VoxelBox& box) {
     if (box.empty()) {
         // A bulk load or a bounds change: every chunk holding a block, and
         // every chunk inside the bounds, is loaded; derived facts start over.
-        const Tree& tree = grid_->tree();
+        const detail::BlockTree& tree = store_->grid->tree();
         for (auto leaf = tree.cbeginLeaf(); leaf; ++leaf) {
             const openvdb::Coord o = leaf->origin();
             loaded_.insert(chunk_of({o.x(), o.y(), o.z()}));
         }
         auto tiles = tree.cbeginValueOn();
-        tiles.setMaxDepth(Tree::DEPTH - 2);
+        tiles.setMaxDepth(detail::BlockTree::DEPTH - 2);
         for (; tiles; ++tiles) {
             openvdb::CoordBBox bb;
             tiles.getBoundingBox(bb);

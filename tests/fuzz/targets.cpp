@@ -5,6 +5,8 @@
 #include "voxnav/io/nbt.hpp"
 #include "voxnav/voxnav.hpp"
 
+#include "world/block_store.hpp"
+
 #include <openvdb/openvdb.h>
 
 #include <cstdio>
@@ -225,7 +227,7 @@ int vdb_metadata(const std::uint8_t* d, std::size_t n) {
     World src;
     src.set_block({0, 0, 0}, *src.blocks().find("stone"));
     src.set_block({1, 0, 0}, *src.blocks().find("stone"));
-    World::Grid::Ptr grid = src.grid().deepCopy();
+    detail::BlockGrid::Ptr grid = detail::grid_of(src).deepCopy();
     grid->setName("blocks");
     grid->insertMeta("voxnav_world", openvdb::StringMetadata(text_of(d, n)));
     const TempFile file(".vdb");

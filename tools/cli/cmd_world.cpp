@@ -115,10 +115,10 @@ int run_info(const LoadArgs& a) {
                 store_bytes_per_voxel(w));
     std::printf("points         %zu\n", w.points().size());
     for (const auto& [name, v] : w.points()) std::printf("  %-12s %d, %d, %d\n", name.c_str(), v.x, v.y, v.z);
-    std::map<BlockId, std::uint64_t> counts;
-    for (auto it = w.grid().cbeginValueOn(); it; ++it) counts[*it] += it.getVoxelCount();
+    const std::vector<std::uint64_t> counts = w.block_counts();
     std::vector<std::pair<std::uint64_t, BlockId>> sorted;
-    for (const auto& [id, n] : counts) sorted.push_back({n, id});
+    for (std::size_t id = 0; id < counts.size(); ++id)
+        if (counts[id] > 0) sorted.push_back({counts[id], BlockId(id)});
     std::sort(sorted.rbegin(), sorted.rend());
     std::printf("blocks         %zu kinds in use\n", sorted.size());
     for (const auto& [n, id] : sorted) {

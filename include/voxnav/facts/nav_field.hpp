@@ -22,9 +22,9 @@
 /// re-derived for the chunks whose fact bytes changed and the chunks beside
 /// and below them, whose bits read theirs. Publishing copies one pointer per 256 slots and the pages
 /// that changed. A chunk of uniform facts costs no fact memory. A new shape
-/// costs one full derivation (measured by `voxnav live`: about 2 us per
-/// uniform and 25 us per mixed chunk on one core, spread over TBB's workers)
-/// and its own facts memory; agents of the same shape share everything.
+/// costs one full derivation (spread over TBB's workers; `voxnav live`
+/// measures it, the README gives figures) and its own facts memory; agents
+/// of the same shape share everything.
 ///
 /// Thread-safety: sync() must be called from the thread that writes the
 /// World (it reads the World), and not while that World is written; calls
@@ -59,10 +59,6 @@ class NavField {
 public:
     using Index = NavSnapshot::Index;
     static constexpr Index no_index = NavSnapshot::no_index;
-    using Bits = NavSnapshot::Bits;
-    static constexpr std::uint8_t Clear = NavSnapshot::Clear, Supported = NavSnapshot::Supported,
-                                  Water = NavSnapshot::Water, Node = NavSnapshot::Node,
-                                  StandableNode = NavSnapshot::StandableNode;
 
     /// Derives the facts of `world` for the profile's shape and publishes
     /// them. Throws ProfileError for an invalid profile, std::length_error
@@ -107,7 +103,7 @@ private:
     void derive_plain(const std::vector<std::uint32_t>& slots, const std::vector<detail::LocalBox>& boxes);
     void set_plain(std::uint32_t slot, std::shared_ptr<const ChunkPlain> block, detail::PlainCounts counts);
     void publish(std::uint64_t revision);
-    [[nodiscard]] std::shared_ptr<const ChunkFacts> uniform_block(std::uint8_t value);
+    [[nodiscard]] std::shared_ptr<const ChunkFacts> uniform_block(Fact::Raw value);
     [[nodiscard]] bool is_mixed(const std::shared_ptr<const ChunkFacts>& block) const;
 
     AgentShape shape_;
@@ -120,6 +116,7 @@ private:
     std::vector<std::uint32_t> facts_changed_;  // slots whose fact bytes derive() changed (this sync)
     std::vector<std::uint32_t> plain_mark_;     // per slot: 1 + its place in this sync's plain work, or 0
     std::vector<detail::PlainCounts> plain_counts_;  // per slot, behind the snapshot's totals
+    static_assert(sizeof(Fact::Raw) == 1, "uniform_ keeps one block per fact value");
     std::array<std::shared_ptr<const ChunkFacts>, 256> uniform_{};
     std::optional<VoxelBox> bounds_;
     std::atomic<bool> built_{false};

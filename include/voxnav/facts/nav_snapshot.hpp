@@ -5,11 +5,11 @@
 ///
 ///   std::shared_ptr<const voxnav::NavSnapshot> snap = field.snapshot();  // any thread
 ///   voxnav::NavSnapshot::Index i = snap->index_of({10, 65, -3});
-///   if (i != voxnav::NavSnapshot::no_index && (snap->bits(i) & voxnav::NavSnapshot::Clear)) ...
+///   if (i != voxnav::NavSnapshot::no_index && (*snap)[i].clear()) ...
 ///
-/// Node ids: a chunk *slot* (20 bits) and the voxel's index inside the chunk
-/// (12 bits: x + 16 z + 256 y), so ids never depend on where a chunk lies or
-/// how far apart chunks are. Slot 0 is the void: every voxel of a chunk with
+/// Node ids (facts/node_id.hpp): a chunk *slot* (20 bits) and the voxel's
+/// index inside the chunk (12 bits: x + 16 z + 256 y), so ids never depend on
+/// where a chunk lies or how far apart chunks are. Slot 0 is the void: every voxel of a chunk with
 /// no facts (not navigable) reads as 0 (not clear, not a node). Each slot
 /// links to the slots of its 26 neighbour chunks, so moving across a chunk
 /// face costs one table read.
@@ -27,8 +27,10 @@
 /// as no node (no_index).
 #pragma once
 
+#include "voxnav/detail/config.hpp"
+#include "voxnav/facts/fact.hpp"
+#include "voxnav/facts/node_id.hpp"
 #include "voxnav/facts/paged_array.hpp"
-#include "voxnav/search/status.hpp"
 #include "voxnav/world/box.hpp"
 #include "voxnav/world/transform.hpp"
 
@@ -39,9 +41,9 @@
 
 namespace voxnav {
 
-/// The facts of one chunk, one byte per voxel, x fastest, then z, then y.
+/// The facts of one chunk, one Fact::Raw per voxel, x fastest, then z, then y.
 struct ChunkFacts {
-    std::array<std::uint8_t, 4096> bits;
+    std::array<Fact::Raw, 4096> bits;
 };
 
 /// The plain-floor bits of one chunk (facts/plain_floor.hpp): bit l % 64 of
@@ -52,60 +54,51 @@ struct ChunkPlain {
 
 /// Where a navigable chunk's facts live and which slots its neighbours have.
 struct ChunkSlot {
-    const std::uint8_t* bits;    ///< 4096 fact bytes (never null; the void reads zeros)
+    const Fact::Raw* bits;       ///< 4096 facts (never null; the void reads zeros)
     const std::uint64_t* plain;  ///< 64 words of plain-floor bits (never null; the void reads zeros)
     Voxel chunk;                 ///< chunk coordinate
-    std::uint32_t link[27];      ///< slot of chunk + (dx, dy, dz): index (dx+1) + 3 (dz+1) + 9 (dy+1); 0 = void
+    std::uint32_t link[node_id::link_count];  ///< slot of chunk + (dx, dy, dz) at node_id::link(dx, dy, dz); 0 = void
+    /// The fact of local index l (0..4095) of this chunk.
+    [[nodiscard]] Fact operator[](std::uint32_t l) const { return Fact(bits[l]); }
 };
 
 class NavSnapshot {
 public:
-    using Index = std::uint32_t;
-    static constexpr Index no_index = 0xFFFFFFFFu;
-    static constexpr unsigned local_bits = 12;
+    using Index = NodeId;
+    static constexpr Index no_index = node_id::none;
     static constexpr std::uint32_t max_slots = (1u << 20) - 1;  // slot 2^20 - 1 would collide with no_index
-
-    /// Bits of a voxel's byte. Bits 4..7 hold the floor multiplier's index.
-    enum Bits : std::uint8_t {
-        Clear = 1,      ///< no solid or hazard voxel in the body placed here
-        Supported = 2,  ///< solid under the footprint, or in water
-        Water = 4,      ///< water in the footprint at feet level
-        Node = 8,       ///< a possible waypoint (navigable chunk, inside the bounds)
-    };
-    static constexpr std::uint8_t StandableNode = Clear | Supported | Node;
 
     NavSnapshot();
 
     // --- reading, by node id -------------------------------------------------
-    [[nodiscard]] std::uint8_t operator[](Index i) const { return slots_[i >> local_bits].bits[i & 4095u]; }
-    [[nodiscard]] std::uint8_t bits(Index i) const { return (*this)[i]; }
+    [[nodiscard]] Fact operator[](Index i) const { return slots_[node_id::slot(i)][node_id::local(i)]; }
     /// Whether node i is plain floor for agents jumping up to kPlainJump
     /// voxels (facts/plain_floor.hpp). One bit read.
     [[nodiscard]] bool plain(Index i) const {
-        const unsigned l = i & 4095u;
-        return (slots_[i >> local_bits].plain[l >> 6] >> (l & 63u)) & 1u;
+        const unsigned l = node_id::local(i);
+        return (slots_[node_id::slot(i)].plain[l >> 6] >> (l & 63u)) & 1u;
     }
     [[nodiscard]] const ChunkSlot& slot(std::uint32_t s) const { return slots_[s]; }
     /// Node id of the voxel (dx, dy, dz) away from `i` (any distance; the void
     /// once outside the navigable chunks).
     [[nodiscard]] VOXNAV_INLINE Index offset(Index i, int dx, int dy, int dz) const {
-        return offset_in(slots_[i >> local_bits], i, dx, dy, dz);
+        return offset_in(slots_[node_id::slot(i)], i, dx, dy, dz);
     }
     /// As offset(), when the caller already holds the slot record of i's chunk.
     [[nodiscard]] VOXNAV_INLINE Index offset_in(const ChunkSlot& home, Index i, int dx, int dy, int dz) const {
-        int lx = int(i & 15u) + dx, lz = int((i >> 4) & 15u) + dz, ly = int((i >> 8) & 15u) + dy;
-        std::uint32_t s = i >> local_bits;
-        if ((lx | ly | lz) & ~15) {
+        int lx = node_id::lx(i) + dx, lz = node_id::lz(i) + dz, ly = node_id::ly(i) + dy;
+        std::uint32_t s = node_id::slot(i);
+        if (!node_id::in_chunk(lx, ly, lz)) {
             const int cx = lx >> 4, cy = ly >> 4, cz = lz >> 4;  // floor division: chunks to cross per axis
             if (((cx + 1) | (cy + 1) | (cz + 1)) & ~3) return far_offset(i, dx, dy, dz);
-            s = home.link[(cx + 1) + 3 * (cz + 1) + 9 * (cy + 1)];
+            s = home.link[node_id::link(cx, cy, cz)];
             lx &= 15, ly &= 15, lz &= 15;
         }
-        return (s << local_bits) | std::uint32_t(lx | (lz << 4) | (ly << 8));
+        return node_id::make(s, lx, ly, lz);
     }
     /// Voxel of a node id.
     [[nodiscard]] Voxel voxel_of(Index i) const {
-        return slots_[i >> local_bits].chunk * 16 + Voxel(int(i & 15u), int((i >> 8) & 15u), int((i >> 4) & 15u));
+        return slots_[node_id::slot(i)].chunk * 16 + Voxel(node_id::lx(i), node_id::ly(i), node_id::lz(i));
     }
     /// Node id of a voxel, or no_index when its chunk has no facts. O(1) expected.
     [[nodiscard]] Index index_of(const Voxel& v) const;
@@ -124,8 +117,8 @@ public:
     [[nodiscard]] std::size_t mixed_chunk_count() const { return mixed_chunks_; }
     /// Box of every node: the world's bounds, or the navigable chunks' box.
     [[nodiscard]] VoxelBox domain() const;
-    /// Multiplier for walking onto the floor of a voxel with these bits.
-    [[nodiscard]] double floor_multiplier(std::uint8_t b) const { return multipliers_[b >> 4]; }
+    /// Multiplier for walking onto the floor of a position with this fact.
+    [[nodiscard]] double floor_multiplier(Fact f) const { return multipliers_[f.floor_class()]; }
     [[nodiscard]] const std::array<double, 16>& multipliers() const { return multipliers_; }
     /// Bytes of facts, slot records and chunk table this version holds
     /// (shared blocks counted once per snapshot), plain-floor bits included.

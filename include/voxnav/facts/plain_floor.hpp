@@ -1,13 +1,18 @@
 /// @file plain_floor.hpp
-/// @brief Plain floor: waypoints whose moves are exactly those of an
+/// @brief Plain floor: waypoints where an agent whose rules all fit plain
+/// floor (MovementModel::grid_on_plain_floor) has exactly the moves of an
 /// 8-connected grid without corner cutting, at one uniform cost, which is
 /// what jump point search (route/jump_points.hpp) needs.
 ///
 /// A waypoint is plain for an agent that jumps up to `jump_up` voxels (0 when
 /// it cannot jump) when it is a dry standable node and each of its 8
 /// neighbours at its level is either not clear (a wall) or a dry standable
-/// node with the same floor multiplier, and no dry standable node lies 1 to
-/// `jump_up` voxels above any of its 4 side neighbours (a step it could jump).
+/// node with the same floor class (the Level rule walks there at the one
+/// cost), and no position where a jump lands (moves::JumpUp::lands_on) lies 1
+/// to `jump_up` voxels above any of its 4 side neighbours. Its sides are then
+/// walls or supported, so no fall or leap starts there, and it is dry, so no
+/// vertical swim does: each rule's fits_plain_floor() says which of these it
+/// relies on.
 ///
 /// NavField keeps this predicate for `jump_up` = kPlainJump as one bit per
 /// voxel (NavSnapshot::plain()), derived per chunk after the chunk's facts or
@@ -27,13 +32,8 @@ namespace voxnav {
 inline constexpr int kPlainJump = 1;
 
 /// Whether node `i` is plain floor for an agent jumping up to `jump_up`
-/// voxels (see above). Reads at most 8 + 4 * jump_up fact bytes.
+/// voxels (see above). Reads at most 8 + 4 * jump_up facts.
 [[nodiscard]] bool is_plain_floor(const NavSnapshot& facts, NavSnapshot::Index i, int jump_up);
-
-/// Whether a fact byte is a dry standable node (where plain floor can be).
-[[nodiscard]] inline bool dry_standable(std::uint8_t b) {
-    return (b & (NavSnapshot::StandableNode | NavSnapshot::Water)) == NavSnapshot::StandableNode;
-}
 
 namespace detail {
 /// Voxels of one chunk: dry standable nodes, and those of them that are plain.

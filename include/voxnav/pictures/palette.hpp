@@ -6,7 +6,7 @@
 /// Errors: none.
 #pragma once
 
-#include "voxnav/agent/movement.hpp"
+#include "voxnav/agent/action.hpp"
 #include "voxnav/pictures/image.hpp"
 #include "voxnav/world/block.hpp"
 

@@ -52,12 +52,27 @@ public:
         Level,   ///< any waypoint with feet y = voxel.y
         Touch,   ///< any waypoint from which the body touches block `voxel`
     };
+    /// A box of feet positions, [lo, hi] per axis (x, y, z) inclusive, in
+    /// voxels; infinite where a part is unbounded (a column's y).
+    struct FeetBox {
+        double lo[3], hi[3];
+    };
     /// One alternative of a goal.
     struct Part {
         Kind kind = Kind::At;
         Voxel voxel{0};          ///< At, Touch: the voxel; Column: x, z; Level: y
         glm::dvec3 point{0.0};   ///< Near: the centre
         double radius = 0.0;     ///< Near: [Units: voxels]
+
+        /// Every feet position that can satisfy this part for an agent
+        /// `width` x `height`: At: the voxel; Near: the sphere's box rounded
+        /// inwards to whole voxels; Column, Level: the line or plane; Touch:
+        /// [block - (width, height, width), block + 1]. The one place the
+        /// search's bound and the goal diagnosis get a part's region from.
+        [[nodiscard]] FeetBox feet_box(int width, int height) const;
+        /// "no waypoint lies within 3 voxels of the point" and the like: why
+        /// no waypoint satisfies this part, when none does.
+        [[nodiscard]] std::string unsatisfied() const;
     };
 
     Goal() = default;

@@ -34,8 +34,9 @@ public:
         : NavProblem(moves, goal),
           jump_up_(moves.profile().jump ? moves.profile().jump_height : 0) {}
 
-    /// Whether jump points apply to an agent at all.
-    [[nodiscard]] static bool suits(const AgentProfile& a) { return a.walk && a.diagonal && !a.fly; }
+    /// Whether jump points apply to an agent at all: on plain floor its moves
+    /// are exactly a grid's (every rule it has says so).
+    [[nodiscard]] static bool suits(const AgentProfile& a) { return MovementModel::grid_on_plain_floor(a); }
 
     template <class F>
     void for_each_successor(State s, const State* parent, F&& f) const;
@@ -47,7 +48,7 @@ public:
 
 private:
     int jump_up_;
-    [[nodiscard]] bool free(State s) const { return dry_standable((*field_)[s]); }
+    [[nodiscard]] bool free(State s) const { return moves::Level::walkable((*field_)[s]); }
     [[nodiscard]] State at(State s, int dx, int dz) const { return field_->offset(s, dx, 0, dz); }
     /// Arriving at `y` along (dx, dz), is its side (sx, sz) a forced
     /// neighbour: free beside y but blocked beside the node behind it?
@@ -72,12 +73,12 @@ void JumpPointProblem::for_each_successor(State s, const State* parent, F&& f) c
         NavProblem::for_each_successor(s, f);
         return;
     }
-    const std::uint8_t bits = (*field_)[s];
+    const Fact here = (*field_)[s];
     const auto walk = static_cast<std::uint8_t>(Action::Walk);
     auto jump = [&](int dx, int dz) {
         int steps = 0;
         const State t = dx != 0 && dz != 0 ? run_diagonal(s, dx, dz, steps) : run_straight(s, dx, dz, steps);
-        if (t != NavSnapshot::no_index) f(t, steps * moves_->walk_step(bits, dx != 0 && dz != 0), walk);
+        if (t != NavSnapshot::no_index) f(t, steps * moves_->walk_step(here, dx != 0 && dz != 0), walk);
     };
     // The direction of arrival, when s was reached by a run over this level.
     int dx = 0, dz = 0;

@@ -25,12 +25,12 @@ class VoxelOfNode {
 public:
     explicit VoxelOfNode(const NavSnapshot& f) : field_(&f) {}
     [[nodiscard]] VOXNAV_INLINE Voxel operator()(NavSnapshot::Index s) const {
-        const std::uint32_t slot = s >> NavSnapshot::local_bits;
+        const std::uint32_t slot = node_id::slot(s);
         if (slot != slot_) {
             slot_ = slot;
             origin_ = field_->slot(slot).chunk * 16;
         }
-        return {origin_.x + int(s & 15u), origin_.y + int((s >> 8) & 15u), origin_.z + int((s >> 4) & 15u)};
+        return {origin_.x + node_id::lx(s), origin_.y + node_id::ly(s), origin_.z + node_id::lz(s)};
     }
 
 private:
@@ -47,7 +47,7 @@ public:
         : moves_(&moves), field_(&moves.field()), goal_(goal), goal_voxel_(moves.field().voxel_of(goal)), voxel_(moves.field()) {}
 
     [[nodiscard]] std::uint64_t hash(State s) const { return s; }
-    [[nodiscard]] std::size_t dense_size() const { return std::size_t(field_->slot_capacity()) << NavSnapshot::local_bits; }
+    [[nodiscard]] std::size_t dense_size() const { return std::size_t(field_->slot_capacity()) << node_id::local_bits; }
     [[nodiscard]] std::uint32_t dense_index(State s) const { return s; }
     [[nodiscard]] bool is_goal(State s) const { return s == goal_; }
     [[nodiscard]] VOXNAV_INLINE double heuristic(State s) const { return moves_->lower_bound(voxel_(s), goal_voxel_); }
@@ -146,7 +146,7 @@ public:
         : moves_(&moves), field_(&moves.field()), zones_(&zones), voxel_(moves.field()), voxel_t_(moves.field()) {}
 
     [[nodiscard]] std::uint64_t hash(State s) const { return s; }
-    [[nodiscard]] std::size_t dense_size() const { return std::size_t(field_->slot_capacity()) << NavSnapshot::local_bits; }
+    [[nodiscard]] std::size_t dense_size() const { return std::size_t(field_->slot_capacity()) << node_id::local_bits; }
     [[nodiscard]] std::uint32_t dense_index(State s) const { return s; }
     template <class F>
     void for_each_successor(State s, F&& f) const {

@@ -20,8 +20,11 @@
 /// share one NavField automatically.
 ///
 /// Queries never throw: bad positions come back as a status with an error
-/// sentence. (Invalid QueryOptions, a programming error, throw
-/// std::invalid_argument before any search.)
+/// sentence. (Invalid QueryOptions or an empty goal, programming errors,
+/// throw std::invalid_argument before any search.)
+///
+/// The search state lives behind a pointer: this header needs neither
+/// OpenVDB nor the search templates.
 ///
 /// Goals and per-query costs:
 ///
@@ -39,23 +42,26 @@
 /// the waypoint the NPC occupies; see snap().
 #pragma once
 
-#include "voxnav/agent/movement.hpp"
-#include "voxnav/facts/nav_field.hpp"
+#include "voxnav/agent/profile.hpp"
 #include "voxnav/route/goal.hpp"
-#include "voxnav/route/jump_points.hpp"
-#include "voxnav/route/open_sky.hpp"
-#include "voxnav/route/nav_problem.hpp"
 #include "voxnav/route/query_costs.hpp"
 #include "voxnav/route/reach.hpp"
 #include "voxnav/route/route.hpp"
-#include "voxnav/route/trace.hpp"
-#include "voxnav/search/astar.hpp"
+#include "voxnav/world/box.hpp"
 
-#include <limits>
+#include <glm/vec3.hpp>
+
+#include <cstddef>
 #include <memory>
-#include <optional>
+#include <string>
+#include <vector>
 
 namespace voxnav {
+
+class World;
+class NavField;
+class NavSnapshot;
+class MovementModel;
 
 class Navigator {
 public:
@@ -69,6 +75,11 @@ public:
     /// A worker: routes on `field`'s published snapshots and never reads the
     /// World. Throws ProfileError, or std::invalid_argument for another shape.
     Navigator(std::shared_ptr<NavField> field, const AgentProfile& profile);
+    ~Navigator();
+    Navigator(Navigator&&) noexcept;
+    Navigator& operator=(Navigator&&) noexcept;
+    Navigator(const Navigator&) = delete;
+    Navigator& operator=(const Navigator&) = delete;
 
     /// World navigators: brings the facts up to date with the world's changes
     /// (called by find_route too; cheap when nothing changed). Workers: takes
@@ -98,11 +109,11 @@ public:
     /// and route() holds the answer. True at once when none is in progress.
     bool step(std::uint32_t max_expansions);
     /// True between begin_route and the step that ends it.
-    [[nodiscard]] bool route_in_progress() const { return slicing_; }
-    /// Drops the query in progress (route() is then a no_path saying so).
+    [[nodiscard]] bool route_in_progress() const;
+    /// Drops the query in progress (route() is then Cancelled, saying so).
     void cancel();
     /// The answer of the last sliced query (valid once step returned true).
-    [[nodiscard]] const Route& route() const { return pending_; }
+    [[nodiscard]] const Route& route() const;
 
     // --- reachable area -----------------------------------------------------
     /// Every waypoint reachable from `from`, cheapest first: a Dijkstra flood
@@ -174,63 +185,29 @@ public:
     /// Why `v` is not a waypoint ("" when it is).
     [[nodiscard]] std::string why_not_waypoint(const Voxel& v) const;
 
-    /// The World (world navigators only; nullptr for workers).
-    [[nodiscard]] const World* world_ptr() const { return world_; }
-    [[nodiscard]] const AgentProfile& profile() const { return profile_; }
-    /// The snapshot of the last query or sync.
-    [[nodiscard]] const NavSnapshot& field() const { return *snapshot_; }
-    [[nodiscard]] const std::shared_ptr<const NavSnapshot>& snapshot() const { return snapshot_; }
-    [[nodiscard]] const std::shared_ptr<NavField>& shared_field() const { return field_; }
-    [[nodiscard]] const MovementModel& moves() const { return *moves_; }
+    /// The cost of each move of a route on this navigator's latest facts (see
+    /// sync()), as the search prices it: element k (k >= 1) is the cheapest
+    /// move from waypoint k - 1 to waypoint k with waypoint k's action, times
+    /// the product of the zones holding waypoint k; +infinity when there is no
+    /// such move (an edit removed it, or a smoothed segment). Element 0 is 0.
+    /// What check_route and the CLI's route checks compare with.
+    [[nodiscard]] std::vector<double> step_costs(const Route& route, const std::vector<CostZone>& zones = {}) const;
+
+    [[nodiscard]] const AgentProfile& profile() const;
+    /// The snapshot of the last query or sync (facts/nav_snapshot.hpp).
+    [[nodiscard]] const NavSnapshot& field() const;
+    [[nodiscard]] const std::shared_ptr<const NavSnapshot>& snapshot() const;
+    [[nodiscard]] const std::shared_ptr<NavField>& shared_field() const;
+    /// The agent's movement rules on that snapshot (agent/movement.hpp).
+    [[nodiscard]] const MovementModel& moves() const;
     /// Search memory held, and the part the last query used.
-    [[nodiscard]] std::size_t search_memory_bytes() const { return search_.memory_bytes(); }
-    [[nodiscard]] std::size_t search_bytes_in_use() const { return search_.bytes_in_use(); }
+    [[nodiscard]] std::size_t search_memory_bytes() const;
+    [[nodiscard]] std::size_t search_bytes_in_use() const;
+
+    struct Impl;
 
 private:
-    void take_snapshot();
-    void sync_for_query(std::string& stale);
-    void finish_route(Route& out);
-    void build_route(Route& out) const;
-    /// Turns the search's record into *trace_ (positions, parent indices).
-    void fill_trace(const Route& out);
-    /// Sets up the query's floor costs and zones; the start's error or "".
-    std::string prepare_costs(const Voxel& from, const QueryOptions& options);
-    /// Drops the query in progress's problem, costs and trace target (the
-    /// end of cancel() and of finish_route()).
-    void release_query();
-    [[nodiscard]] std::string why_goal_unsatisfiable(const Goal& goal) const;
-    void apply_floor_costs(const QueryOptions& options);
-    /// Largest floor-times-zone multiplier over the positions a straight walk
-    /// from a to b (same y) sweeps, or +inf when one of them is not a dry waypoint.
-    [[nodiscard]] double sweep_multiplier(const Voxel& a, const Voxel& b, const ZoneCosts* zones) const;
-    [[nodiscard]] bool smoothed_segment_clear(const Voxel& a, const Voxel& b) const {
-        return sweep_multiplier(a, b, nullptr) != std::numeric_limits<double>::infinity();
-    }
-
-    const World* world_;
-    AgentProfile profile_;
-    std::shared_ptr<NavField> field_;
-    std::shared_ptr<const NavSnapshot> snapshot_;
-    std::optional<MovementModel> moves_;
-    AStar<NavProblem> search_;
-    SearchResult<NavSnapshot::Index> result_;
-
-    // The query in progress (one-shot queries run through it too).
-    bool slicing_ = false;
-    Goal goal_;
-    SearchLimits limits_;
-    std::string stale_;                          // why the facts could not be updated, if so
-    std::optional<MovementModel> query_moves_;   // with per-query floor costs
-    const MovementModel* active_moves_ = nullptr;
-    ZoneCosts zones_;
-    std::optional<GoalBound> bound_;
-    std::optional<NavProblem> plain_;            // exactly one of these four is set
-    std::optional<JumpPointProblem> jump_;
-    std::optional<OpenSkyProblem> sky_;
-    std::optional<GoalProblem> general_;
-    Route pending_;
-    SearchTrace* trace_ = nullptr;                  // where the query in progress records, if asked
-    SearchRecord<NavSnapshot::Index> record_;      // the search's own record, reused
+    std::unique_ptr<Impl> impl_;  // the facts, the search and the query in progress (src/route/navigator_impl.hpp)
 };
 
 }  // namespace voxnav

@@ -26,7 +26,6 @@
 
 #include "voxnav/route/nav_problem.hpp"
 
-#include <cmath>
 
 namespace voxnav {
 
@@ -34,11 +33,12 @@ class OpenSkyProblem : public NavProblem {
 public:
     static constexpr bool wants_parent = true;
     OpenSkyProblem(const MovementModel& moves, State goal) : NavProblem(moves, goal) {
-        for (int k = 1; k <= 3; ++k) cost_[k] = std::sqrt(double(k)) / moves.profile().fly_speed;
+        for (int k = 1; k <= 3; ++k) cost_[k] = moves.fly_step(k);
     }
 
-    /// Whether open-sky jumps apply to an agent at all: it only flies.
-    [[nodiscard]] static bool suits(const AgentProfile& a) { return a.fly && !a.walk && !a.swim && !a.jump && !a.fall; }
+    /// Whether open-sky pruning applies to an agent at all: every move it
+    /// has is a fly move.
+    [[nodiscard]] static bool suits(const AgentProfile& a) { return MovementModel::only_flies(a); }
 
     template <class F>
     void for_each_successor(State s, const State* parent, F&& f) const;
@@ -47,10 +47,6 @@ public:
     [[nodiscard]] bool open_sky(State s) const;
 
 private:
-    [[nodiscard]] static bool waypoint(std::uint8_t b) {
-        return (b & (NavSnapshot::Clear | NavSnapshot::Node)) == (NavSnapshot::Clear | NavSnapshot::Node);
-    }
-
     double cost_[4] = {0, 0, 0, 0};  // a move along k axes at once
 };
 

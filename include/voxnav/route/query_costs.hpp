@@ -67,12 +67,12 @@ enum class ZoneIndex : std::uint8_t { Auto, List, Chunks };
 /// plain search).
 /// JumpPoints: jump points over plain floor (route/jump_points.hpp), and
 /// for agents that only fly, canonical pruning in open sky
-/// (route/open_sky.hpp), which Auto always uses for them. Auto:
-/// jump points where they were measured to pay, worlds where at least
-/// kAutoJumpPlainShare of the dry floor is plain (Moving AI 2D grids:
-/// 98.5-99.9%, 1.7-4x faster). On hilly terrain (56-61% plain) they expand
-/// 12-31% fewer nodes but cost 1.0-1.5x the time, so Auto keeps the plain
-/// search there (tools/bench/RESULTS.md). Off: the plain search.
+/// (route/open_sky.hpp), which Auto always uses for them. Auto: jump points
+/// where they were measured to pay, worlds where at least
+/// kAutoJumpPlainShare of the dry floor is plain (grid maps); on hilly
+/// terrain, with less plain floor, they cost more time than they save, so
+/// Auto keeps the plain search there (figures: README and
+/// tools/bench/RESULTS.md). Off: the plain search.
 enum class Acceleration : std::uint8_t { Auto, Off, JumpPoints };
 /// The share of plain floor (NavSnapshot::plain_voxel_count() over
 /// floor_voxel_count()) from which Auto uses jump points.

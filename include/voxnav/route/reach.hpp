@@ -7,7 +7,7 @@
 /// Errors: plain data; Navigator::reachable documents its errors.
 #pragma once
 
-#include "voxnav/agent/movement.hpp"
+#include "voxnav/agent/action.hpp"
 #include "voxnav/search/status.hpp"
 #include "voxnav/world/box.hpp"
 

@@ -1,9 +1,9 @@
 /// @file route.hpp
 /// @brief Route: the answer to a route query, as action-tagged waypoints, and
-/// its JSON form (spec/movement-model.md, "Route output").
+/// its JSON form (the README's "Route output").
 #pragma once
 
-#include "voxnav/agent/movement.hpp"
+#include "voxnav/agent/action.hpp"
 #include "voxnav/search/status.hpp"
 #include "voxnav/world/box.hpp"
 

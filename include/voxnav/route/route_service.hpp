@@ -19,13 +19,19 @@
 /// only its route.
 #pragma once
 
-#include "voxnav/route/navigator.hpp"
+#include "voxnav/agent/profile.hpp"
+#include "voxnav/route/goal.hpp"
+#include "voxnav/route/query_costs.hpp"
+#include "voxnav/route/route.hpp"
+#include "voxnav/world/box.hpp"
 
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 namespace voxnav {
+
+class World;
 
 class RouteService {
 public:
@@ -42,7 +48,7 @@ public:
         Ticket ticket = 0;
         std::uint64_t npc = 0;
         Route route;
-        bool cancelled = false;  ///< cancelled before it ran (route: no_path, says so)
+        bool cancelled = false;  ///< cancelled before it ran (route: status Cancelled, says so)
     };
 
     /// `threads`: worker threads (0: as many as TBB offers, usually the
@@ -56,7 +62,10 @@ public:
     /// Registers a kind of NPC. Throws ProfileError for an invalid profile.
     AgentId add_agent(const AgentProfile& profile);
     /// Queues a request. Throws std::out_of_range for an unknown agent and
-    /// std::invalid_argument for invalid options (as Navigator does).
+    /// std::invalid_argument for whatever Navigator::begin_route would reject
+    /// (invalid zones or floor-cost overrides, an empty goal), so a request
+    /// that is queued never fails for its options. A request that fails on
+    /// the worker all the same (out of memory) comes back with status Failed.
     Ticket submit(AgentId agent, Request request);
     /// Routes finished since the last call, in the order they finished.
     [[nodiscard]] std::vector<Finished> collect();

@@ -15,7 +15,7 @@
 /// about 10 MB. The JSON form takes about 60 bytes per node.
 #pragma once
 
-#include "voxnav/agent/movement.hpp"
+#include "voxnav/agent/action.hpp"
 #include "voxnav/route/route.hpp"
 #include "voxnav/world/box.hpp"
 

@@ -45,6 +45,7 @@
 /// whatever the Problem throws; the problems of route/ throw nothing.
 #pragma once
 
+#include "voxnav/detail/config.hpp"
 #include "voxnav/search/status.hpp"
 #include "voxnav/search/trace.hpp"
 
@@ -62,10 +63,6 @@
 namespace voxnav {
 
 namespace detail {
-/// Asks the kernel for transparent huge pages on a large table that is
-/// read at random (fewer TLB misses); a no-op where unsupported.
-void advise_huge_pages(void* data, std::size_t bytes);
-
 template <class P, class = void>
 struct has_dense_states : std::false_type {};
 template <class P>
@@ -137,8 +134,6 @@ public:
         const std::size_t index = dense_ ? touched_.size() * kPage * sizeof(std::uint32_t) : table_.size() * sizeof(std::uint32_t);
         return nodes_.size() * kNodeBytes + index + heap_peak_ * sizeof(HeapEntry);
     }
-    template <class P>
-    [[nodiscard]] std::size_t bytes_in_use(const P&) const { return bytes_in_use(); }
 
 private:
     static constexpr std::uint32_t kNone = 0xFFFFFFFFu;

@@ -10,14 +10,6 @@
 #include <optional>
 #include <string_view>
 
-// Forces the search's per-move callbacks inline: they run tens of millions of
-// times a second and the compiler otherwise keeps them out of line.
-#if defined(__GNUC__) || defined(__clang__)
-#define VOXNAV_INLINE __attribute__((always_inline))
-#else
-#define VOXNAV_INLINE
-#endif
-
 namespace voxnav {
 
 enum class SearchStatus : std::uint8_t {
@@ -26,6 +18,8 @@ enum class SearchStatus : std::uint8_t {
     NoPath,        ///< the goal is unreachable (within max_cost, if given)
     InvalidStart,  ///< the start is not a waypoint for this agent
     InvalidGoal,   ///< the goal is not a waypoint for this agent
+    Cancelled,     ///< the query was cancelled before it ended (Navigator::cancel, RouteService::cancel)
+    Failed,        ///< the query could not run (out of memory on a worker; error says why)
 };
 [[nodiscard]] const char* to_string(SearchStatus s);
 [[nodiscard]] std::optional<SearchStatus> parse_search_status(std::string_view s);

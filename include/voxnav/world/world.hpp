@@ -1,5 +1,6 @@
 /// @file world.hpp
-/// @brief World: the sparse block store (an OpenVDB tree of BlockIds) with its
+/// @brief World: the sparse block store (an OpenVDB tree of BlockIds, kept
+/// out of this header) with its
 /// registry, optional bounds, named positions and world-space transform.
 ///
 ///   voxnav::World world;
@@ -26,11 +27,11 @@
 #include "voxnav/world/transform.hpp"
 
 #include <glm/vec3.hpp>
-#include <openvdb/openvdb.h>
 
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <unordered_set>
 #include <string>
@@ -49,10 +50,12 @@ struct ChunkHash {
 };
 using ChunkSet = std::unordered_set<Voxel, ChunkHash>;
 
+namespace detail {
+struct BlockStore;  // the OpenVDB grid (src/world/block_store.hpp)
+}
+
 class World {
 public:
-    using Tree = openvdb::tree::Tree4<BlockId, 5, 4, 3>::Type;
-    using Grid = openvdb::Grid<Tree>;
     /// Edge length of a chunk, the unit of set_chunk and of the change journal.
     static constexpr int chunk_size = 16;
     static constexpr int chunk_volume = chunk_size * chunk_size * chunk_size;
@@ -62,6 +65,7 @@ public:
     World& operator=(const World& other);
     World(World&& other) noexcept;
     World& operator=(World&& other) noexcept;
+    ~World();
 
     /// Unique per World object (a copy gets a new one): derived facts are
     /// shared per (world id, agent shape).
@@ -114,24 +118,28 @@ public:
 
     /// Box of all non-air voxels (empty for an empty world).
     [[nodiscard]] VoxelBox populated_box() const;
-    [[nodiscard]] std::uint64_t non_air_voxels() const { return grid_->activeVoxelCount(); }
+    [[nodiscard]] std::uint64_t non_air_voxels() const;
+    /// Non-air voxels per block id (index = id; ids never placed count 0).
+    [[nodiscard]] std::vector<std::uint64_t> block_counts() const;
     /// Bytes held by the block tree.
-    [[nodiscard]] std::size_t memory_bytes() const { return grid_->memUsage(); }
+    [[nodiscard]] std::size_t memory_bytes() const;
     /// Merges constant regions into tiles to save memory; contents unchanged.
     void compact();
 
     /// Increases with every write.
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
-    /// Appends the chunk boxes written since `rev`. False when the journal no
-    /// longer reaches back that far (then assume everything changed).
-    bool changes_since(std::uint64_t rev, std::vector<VoxelBox>& out) const;
-    /// As changes_since, as chunk coordinates (each chunk once per run of
-    /// writes to it; a chunk may repeat). Cost: O(log journal + entries out).
+    /// Appends the chunks written since `rev` (each chunk once per run of
+    /// writes to it; a chunk may repeat). False when the journal no longer
+    /// reaches back that far (then assume everything changed). Cost:
+    /// O(log journal + entries out).
     bool changed_chunks_since(std::uint64_t rev, std::vector<Voxel>& out) const;
 
-    [[nodiscard]] const Grid& grid() const { return *grid_; }
-    /// Direct tree access for bulk loaders; call note_change() for what they write.
-    [[nodiscard]] Grid& mutable_grid() { return *grid_; }
+    /// The block store, for the library's readers, fact derivation and
+    /// pictures, which include src/world/block_store.hpp (OpenVDB); opaque
+    /// here, so that this header needs no OpenVDB.
+    [[nodiscard]] const detail::BlockStore& store() const { return *store_; }
+    /// For bulk loaders; call note_change() for what they write.
+    [[nodiscard]] detail::BlockStore& mutable_store() { return *store_; }
     /// Records a write to `box` and marks its chunks loaded. An empty box means
     /// "anything may have changed": every chunk holding a block (and every
     /// chunk the bounds overlap) is marked loaded and the journal restarts, so
@@ -149,7 +157,7 @@ private:
     };
 
     BlockRegistry blocks_;
-    Grid::Ptr grid_;
+    std::unique_ptr<detail::BlockStore> store_;
     std::optional<VoxelBox> bounds_;
     std::map<std::string, Voxel> points_;
     WorldTransform transform_;

@@ -1,0 +1,66 @@
+/// @file jump_up.hpp
+/// @brief JumpUp: from a standable position, jump up k voxels (1 to
+/// jump_height; 1 at most out of water) onto a dry standable position one
+/// voxel aside, when the k voxels above the start are clear (headroom).
+/// Costs the walk onto the landing's floor plus the air time sqrt(2k / gravity).
+#pragma once
+
+#include "voxnav/agent/moves/context.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace voxnav::moves {
+
+struct JumpUp : Rule {
+    [[nodiscard]] static bool active(const AgentProfile& a) { return a.jump; }
+    /// The highest jump from a position with this fact.
+    [[nodiscard]] static int max_rise(const AgentProfile& a, Fact from) { return from.water() ? std::min(1, a.jump_height) : a.jump_height; }
+    /// How high above its waypoint an agent may be in the middle of a jump
+    /// (the profile's jump_height, whether or not it jumps now) [Units: voxels]:
+    /// how far snapping looks down under an agent in the air.
+    [[nodiscard]] static int air_height(const AgentProfile& a) { return std::max(0, a.jump_height); }
+    /// Where a jump up lands: a dry standable position (plain floor asks this).
+    [[nodiscard]] static bool lands_on(Fact f) { return f.dry_standable(); }
+
+    template <class G, class Emit>
+    VOXNAV_INLINE static void side(const G& g, int d, Emit& emit) {
+        if (!g.a.jump) return;
+        const int kmax = max_rise(g.a, g.fp);
+        const Index q = g.side[d];
+        for (int k = 1; k <= kmax; ++k) {
+            if (!g.f[g.f.at(g.p, 0, k, 0)].clear()) break;
+            const Index t = g.f.at(q, 0, k, 0);
+            const Fact ft = g.f[t];
+            if (lands_on(ft)) emit(t, g.t.step[ft.floor_class()] + std::sqrt(k * g.t.inv_gravity2), Action::Jump);
+        }
+    }
+
+    template <class Emit>
+    static void backward(const Back& b, Emit& emit) {
+        if (!b.a.jump || !lands_on(b.ft)) return;
+        for (int d = 0; d < 4; ++d)
+            for (int k = 1; k <= b.a.jump_height; ++k) {
+                const Index s = b.at(b.to, -axis_dx[d], -k, -axis_dz[d]);
+                const Fact fs = b[s];
+                if (!fs.standable() || k > max_rise(b.a, fs)) continue;
+                bool headroom = true;
+                for (int j = 1; j <= k && headroom; ++j) headroom = b[b.at(s, 0, j, 0)].clear();
+                if (headroom) emit(s, b.t.step[b.ft.floor_class()] + std::sqrt(k * b.t.inv_gravity2), Action::Jump);
+            }
+    }
+
+    static void bound(const AgentProfile& a, BoundTerms& terms) {
+        if (!a.jump) return;
+        terms.add_rate(1.0 / a.walk_speed);
+        // Per voxel gained, a jump of k pays sqrt(2k / gravity) over its walk:
+        // least per voxel at k = jump_height.
+        if (a.jump_height >= 1) terms.add_climb(std::sqrt(2.0 / (a.gravity * double(a.jump_height))));
+    }
+    static void reach(const AgentProfile& a, ReadReach& r) { r.cover(1, a.jump ? a.jump_height : 0, 0); }
+    /// Plain floor has no dry standable position 1..kPlainJump above a side
+    /// (jump points test higher jumps themselves): no jump up starts there.
+    [[nodiscard]] static bool fits_plain_floor(const AgentProfile&) { return true; }
+};
+
+}  // namespace voxnav::moves

@@ -1,0 +1,75 @@
+/// @file fact.hpp
+/// @brief Fact: what the derived facts say about one position for one agent
+/// shape (a position is where the agent's feet voxel, the min corner of its
+/// footprint, would be): whether the body fits there, whether it would stand,
+/// whether it is in water, whether it may be a waypoint at all, and which
+/// floor-cost class it stands on.
+///
+///   voxnav::Fact f = snapshot[i];
+///   if (f.standable() && !f.water()) ... f.floor_class() ...
+///
+/// Every reader of the facts goes through this type: the bit layout below is
+/// known here and in the derivation that writes it (src/facts/derive_chunk.cpp),
+/// nowhere else, so widening a fact (block shapes) is a change to this file.
+///
+/// Layout of the stored byte (Fact::Raw): bit 0 clear, bit 1 supported, bit 2
+/// water, bit 3 node, bits 4..7 the floor class. [Limit: 16 floor classes]
+///
+/// Thread-safety: a value type. Errors: none.
+#pragma once
+
+#include <cstdint>
+
+namespace voxnav {
+
+class Fact {
+public:
+    /// How facts are stored: 4096 of these per chunk.
+    using Raw = std::uint8_t;
+    /// Floor classes: indices into NavSnapshot::multipliers(). [Limit: 0..15]
+    static constexpr unsigned floor_classes = 16;
+
+    constexpr Fact() = default;
+    constexpr explicit Fact(Raw raw) : raw_(raw) {}
+    /// A fact from its parts (floor_class only counts for a dry supported position).
+    [[nodiscard]] static constexpr Fact make(bool clear, bool supported, bool water, bool node, unsigned floor_class = 0) {
+        return Fact(Raw((clear ? kClear : 0) | (supported ? kSupported : 0) | (water ? kWater : 0) | (node ? kNode : 0) |
+                        (floor_class << kFloorShift)));
+    }
+
+    /// No solid or hazard voxel inside the body placed here.
+    [[nodiscard]] constexpr bool clear() const { return raw_ & kClear; }
+    /// Solid under the footprint, or water at the feet: the agent would not fall.
+    [[nodiscard]] constexpr bool supported() const { return raw_ & kSupported; }
+    /// Water in the footprint at feet level.
+    [[nodiscard]] constexpr bool water() const { return raw_ & kWater; }
+    /// A possible waypoint: in a navigable chunk and inside the world's bounds.
+    [[nodiscard]] constexpr bool node() const { return raw_ & kNode; }
+    /// Clear, supported node: where a ground agent can be.
+    [[nodiscard]] constexpr bool standable() const { return (raw_ & kStandable) == kStandable; }
+    /// Standable and not in water: where a ground agent walks, jumps and lands.
+    [[nodiscard]] constexpr bool dry_standable() const { return (raw_ & (kStandable | kWater)) == kStandable; }
+    /// Clear node: where a flyer can be.
+    [[nodiscard]] constexpr bool clear_node() const { return (raw_ & (kClear | kNode)) == (kClear | kNode); }
+    /// The floor-cost class of the floor under the footprint (the dearest of
+    /// its voxels); 0 in water and in the air.
+    [[nodiscard]] constexpr unsigned floor_class() const { return unsigned(raw_) >> kFloorShift; }
+    /// The stored form.
+    [[nodiscard]] constexpr Raw raw() const { return raw_; }
+
+    constexpr bool operator==(Fact o) const { return raw_ == o.raw_; }
+    constexpr bool operator!=(Fact o) const { return raw_ != o.raw_; }
+
+    /// The stored form of a dry standable fact, all classes aside (what the
+    /// plain-floor scan tests 8 positions at a time) and the bits that decide it.
+    static constexpr Raw dry_standable_pattern = 0x0B, dry_standable_mask = 0x0F;
+
+private:
+    static constexpr Raw kClear = 1, kSupported = 2, kWater = 4, kNode = 8;
+    static constexpr Raw kStandable = kClear | kSupported | kNode;
+    static constexpr unsigned kFloorShift = 4;
+    static_assert(dry_standable_pattern == kStandable && dry_standable_mask == (kStandable | kWater), "pattern layout");
+    Raw raw_ = 0;
+};
+
+}  // namespace voxnav
