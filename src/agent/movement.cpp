@@ -32,6 +32,7 @@ MovementModel::MovementModel(const NavSnapshot& field, const AgentProfile& profi
     : field_(&field), profile_(profile) {
     profile_.validate();
     const AgentProfile& a = profile_;
+    waypoint_bits_ = Fact::waypoint_bits(a.fly);
     const double sqrt2 = std::sqrt(2.0);
     for (unsigned i = 0; i < Fact::floor_classes; ++i) {
         tables_.step[i] = m[i] / a.walk_speed;

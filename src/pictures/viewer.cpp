@@ -265,7 +265,7 @@ std::string viewer_html(const World& world, const ViewerScene& scene, ViewerStat
     j["goal"] = rel(goal_mark(scene.goal, scene.route));
     auto& names = j["action_names"] = nlohmann::json::array();
     auto& actions = j["colours"]["actions"] = nlohmann::json::array();
-    for (Action a : {Action::Start, Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly}) {
+    for (Action a : kActions) {
         names.push_back(to_string(a));
         actions.push_back(colour(action_colour(a)));
     }

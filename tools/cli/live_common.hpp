@@ -28,21 +28,15 @@ inline void load_view(StreamedTerrain& t, int px, int radius) {
 
 // Why a route is wrong on the snapshot it was computed on ("" when right):
 // every move exists there with its action and cost (times the zones'
-// multiplier), the costs add up, and a found route's end satisfies the goal.
+// multiplier: Navigator::step_costs, the movement rules' own pricing), the
+// costs add up, and a found route's end satisfies the goal.
 inline std::string route_fault(const Navigator& nav, const Route& r, const Goal& goal, const std::vector<CostZone>& zones) {
-    const NavSnapshot& snap = nav.field();
+    const std::vector<double> costs = nav.step_costs(r, zones);
     double total = 0.0;
     for (std::size_t k = 1; k < r.waypoints.size(); ++k) {
         const Waypoint& w = r.waypoints[k];
-        double best = -1.0;
-        nav.moves().for_each_move(snap.index_of(r.waypoints[k - 1].position), [&](NavSnapshot::Index t, double c, Action a) {
-            if (snap.voxel_of(t) == w.position && a == w.action && (best < 0 || c < best)) best = c;
-        });
-        if (best < 0) return "waypoint " + std::to_string(k) + " is not reached by a legal move";
-        double m = 1.0;
-        for (const CostZone& z : zones)
-            if (z.contains(w.position)) m *= z.multiplier;
-        if (std::abs(best * m - w.cost) > 1e-9 * std::max(1.0, w.cost)) return "waypoint " + std::to_string(k) + " has the wrong cost";
+        if (!std::isfinite(costs[k])) return "waypoint " + std::to_string(k) + " is not reached by a legal move";
+        if (std::abs(costs[k] - w.cost) > 1e-9 * std::max(1.0, w.cost)) return "waypoint " + std::to_string(k) + " has the wrong cost";
         total += w.cost;
     }
     if (std::abs(total - r.cost) > 1e-9 * std::max(1.0, total)) return "the costs do not add up";

@@ -73,7 +73,7 @@ public:
 
     /// A position where a route may start, end or pass: a standable node, or
     /// for a flyer any clear node.
-    [[nodiscard]] bool is_waypoint(Fact f) const { return profile_.fly ? f.clear_node() : f.standable(); }
+    [[nodiscard]] bool is_waypoint(Fact f) const { return f.has_all(waypoint_bits_); }
     [[nodiscard]] bool is_waypoint(Index i) const { return is_waypoint((*field_)[i]); }
     [[nodiscard]] bool is_standable(Index i) const { return (*field_)[i].standable(); }
 
@@ -141,11 +141,14 @@ public:
 private:
     template <class Look, class Emit>
     void ground_moves(const Look& f, const moves::Across& far, Index p, Fact fp, Emit& emit) const;
+    template <class Look, class Emit>
+    void air_moves(const Look& f, Index p, Emit& emit) const;
 
     const NavSnapshot* field_;
     AgentProfile profile_;
     moves::ReadReach reach_;
     moves::MoveTables tables_;
+    Fact::Raw waypoint_bits_;
     bool any_air_rule_ = false;
     bool grid_on_plain_floor_ = true;
     bool only_flies_ = false;
@@ -169,11 +172,14 @@ void MovementModel::for_each_move(Index p, Emit&& emit) const {
         else ground_moves(far, far, p, fp, emit);
     }
     if (any_air_rule_ && fp.clear()) {
-        moves::Rules::each([&](auto rule) VOXNAV_INLINE {
-            if (inside) rule.from_clear(moves::InChunk{slot.bits}, p, tables_, emit);
-            else rule.from_clear(moves::Across(&f, p, slot), p, tables_, emit);
-        });
+        if (inside) air_moves(moves::InChunk{slot.bits}, p, emit);
+        else air_moves(moves::Across(&f, p, slot), p, emit);
     }
+}
+
+template <class Look, class Emit>
+void MovementModel::air_moves(const Look& f, Index p, Emit& emit) const {
+    moves::Rules::each([&](auto rule) VOXNAV_INLINE { rule.from_clear(f, p, tables_, emit); });
 }
 
 template <class Look, class Emit>

@@ -56,6 +56,10 @@ public:
     [[nodiscard]] constexpr unsigned floor_class() const { return unsigned(raw_) >> kFloorShift; }
     /// The stored form.
     [[nodiscard]] constexpr Raw raw() const { return raw_; }
+    /// The bits that make a position a waypoint: clear_node() for a flyer,
+    /// standable() otherwise; tested with has_all() in one compare.
+    [[nodiscard]] static constexpr Raw waypoint_bits(bool flyer) { return flyer ? Raw(kClear | kNode) : kStandable; }
+    [[nodiscard]] constexpr bool has_all(Raw bits) const { return (raw_ & bits) == bits; }
 
     constexpr bool operator==(Fact o) const { return raw_ == o.raw_; }
     constexpr bool operator!=(Fact o) const { return raw_ != o.raw_; }

@@ -14,8 +14,8 @@
 /// that costs no more. Waypoints outside open sky get every fly move, as
 /// NavProblem gives them. The search expands about as many waypoints as
 /// without pruning, but generates far fewer moves per waypoint. (Straight
-/// runs through open sky, as jump point search makes, were measured: they
-/// cut expansions by 22-42% but cost more in scanning than they saved.)
+/// runs through open sky, as jump point search makes, cost more in scanning
+/// than they saved: tools/bench/RESULTS.md.)
 ///
 /// For agents that only fly (no walking, swimming, jumping or falling moves):
 /// their moves are exactly the 26 fly moves, at costs 1, sqrt 2 and sqrt 3

@@ -28,9 +28,10 @@ struct SearchLimits {
     /// Nodes are ordered by g + weight * h; the route costs at most weight
     /// times the optimum. [Limit: >= 1, finite]
     double weight = 1.0;
-    /// Most node expansions before answering Partial. The default bounds one
-    /// query to about 50 ms at 4 million expansions per second (one tick of a
-    /// 20 Hz server); lower it for a tighter budget. [Limit: >= 0]
+    /// Most node expansions before answering Partial. The default is meant to
+    /// keep one query within one tick of a 20 Hz server on a current core
+    /// (README, "Speed", gives the expansions per second); lower it for a
+    /// tighter budget. [Limit: >= 0]
     std::uint32_t max_nodes = 200'000;
     /// Nodes whose g + h exceed this are not expanded. [Units: seconds] [Limit: >= 0]
     double max_cost = std::numeric_limits<double>::infinity();

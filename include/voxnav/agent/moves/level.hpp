@@ -78,7 +78,7 @@ struct Level : Rule {
         Action action{};
         double axis = 0.0, diag = 0.0;
         if (!onto(b.t, b.a, b.ft, false, action, axis)) return;
-        onto(b.t, b.a, b.ft, true, action, diag);
+        (void)onto(b.t, b.a, b.ft, true, action, diag);  // the same action as along an axis
         for (int d = 0; d < 4; ++d) {
             const Index s = b.at(b.to, -axis_dx[d], 0, -axis_dz[d]);
             if (b[s].standable()) emit(s, axis, action);
