@@ -7,6 +7,11 @@
 namespace voxnav::detail {
 namespace {
 
+constexpr Fact::Raw kFactClear = Fact::make(true, false, false, false).raw();
+constexpr Fact::Raw kFactSupported = Fact::make(false, true, false, false).raw();
+constexpr Fact::Raw kFactWater = Fact::make(false, false, true, false).raw();
+constexpr Fact::Raw kFactNode = Fact::make(false, false, false, true).raw();
+
 using Leaf = detail::BlockTree::LeafNodeType;
 
 // Block codes of the box [lo, lo + size), x fastest, then z, then y, read a
@@ -101,11 +106,15 @@ bool derive_chunk(const detail::BlockTree& tree, const std::vector<std::uint8_t>
                 const std::uint8_t below = s.foot[c + 256 * y], feet = s.foot[c + 256 * (y + 1)];
                 const bool clear = s.body_count[c + 256 * (y + 1 + h)] == s.body_count[c + 256 * (y + 1)];
                 const bool water = (feet & kWater) != 0;
-                const bool solid_below = below & kSolid;
-                const bool node = all_nodes || bounds->contains(base + Voxel(x, y, z));
-                out[c + 256 * y] = Fact::make(clear, solid_below || water, water, node,
-                                              !water && solid_below ? floor_class_of_code(below) : 0)
-                                       .raw();
+                // Fact::make's layout, built up flag by flag (this loop runs
+                // for every voxel of every mixed chunk: it stays branch-light).
+                Fact::Raw b = 0;
+                if (clear) b |= kFactClear;
+                if ((below & kSolid) || water) b |= kFactSupported;
+                if (water) b |= kFactWater;
+                else if (below & kSolid) b |= Fact::make(false, false, false, false, floor_class_of_code(below)).raw();
+                if (all_nodes || bounds->contains(base + Voxel(x, y, z))) b |= kFactNode;
+                out[c + 256 * y] = b;
             }
     const Fact::Raw first = out[0];
     for (int i = 1; i < 4096; ++i)
