@@ -76,6 +76,7 @@ public:
     /// World. Throws ProfileError, or std::invalid_argument for another shape.
     Navigator(std::shared_ptr<NavField> field, const AgentProfile& profile);
     ~Navigator();
+    /// Movable (a moved-from Navigator may only be destroyed or assigned to).
     Navigator(Navigator&&) noexcept;
     Navigator& operator=(Navigator&&) noexcept;
     Navigator(const Navigator&) = delete;
