@@ -47,12 +47,14 @@ MovementModel::MovementModel(const NavSnapshot& field, const AgentProfile& profi
     // What the rules the agent has need and promise.
     moves::BoundTerms terms;
     moves::Rules::each([&](auto rule) {
+        using Rule = decltype(rule);
         rule.reach(a, reach_);
-        if (decltype(rule)::active(a)) rule.bound(a, terms);
+        if (!Rule::active(a)) return;
+        rule.bound(a, terms);
+        any_air_rule_ |= Rule::counts_height;  // moves from any clear position, not only standable ones
     });
     grid_on_plain_floor_ = grid_on_plain_floor(a);
     only_flies_ = only_flies(a);
-    any_air_rule_ = moves::Fly::active(a);
     if (only_flies_) {
         // Every move pays for its 3D length.
         metric_ = Metric::Octile3D;
