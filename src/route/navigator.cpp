@@ -161,7 +161,6 @@ void Navigator::Impl::sync_for_query(std::string& stale) {
 
 void Navigator::Impl::begin_route_from_game(const glm::dvec3& from_game, const Goal& goal, const QueryOptions& options) {
     cancel();
-    check_query(*snapshot_, profile_, goal, options);
     sync_for_query(stale_);
     const Snap s = snap(from_game);
     if (!s.ok) {
@@ -204,10 +203,14 @@ std::array<double, 16> query_floor_multipliers(const NavSnapshot& snapshot, cons
     return mult;
 }
 
-void check_query(const NavSnapshot& snapshot, const AgentProfile& profile, const Goal& goal, const QueryOptions& options) {
+void check_options(const NavSnapshot& snapshot, const AgentProfile& profile, const QueryOptions& options) {
     for (const CostZone& z : options.zones) z.validate();
-    if (goal.parts().empty() && !goal.is_flee()) throw std::invalid_argument("Navigator::begin_route: empty goal");
     if (!options.floor_cost.empty()) (void)query_floor_multipliers(snapshot, profile, options);
+}
+
+void check_query(const NavSnapshot& snapshot, const AgentProfile& profile, const Goal& goal, const QueryOptions& options) {
+    if (goal.parts().empty() && !goal.is_flee()) throw std::invalid_argument("Navigator::begin_route: empty goal");
+    check_options(snapshot, profile, options);
 }
 
 void Navigator::Impl::apply_floor_costs(const QueryOptions& options) {

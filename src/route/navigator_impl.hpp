@@ -26,8 +26,10 @@ namespace voxnav {
 /// wrong (what RouteService::submit checks too).
 [[nodiscard]] std::array<double, 16> query_floor_multipliers(const NavSnapshot& snapshot, const AgentProfile& profile,
                                                              const QueryOptions& options);
-/// Everything about a query that is the caller's error: zones, an empty goal,
-/// floor-cost overrides. Throws std::invalid_argument.
+/// What about a query's options is the caller's error: zones, floor-cost
+/// overrides. Throws std::invalid_argument.
+void check_options(const NavSnapshot& snapshot, const AgentProfile& profile, const QueryOptions& options);
+/// check_options and an empty goal.
 void check_query(const NavSnapshot& snapshot, const AgentProfile& profile, const Goal& goal, const QueryOptions& options);
 
 /// The step costs of `states` (node ids, each reached from the one before by

@@ -45,8 +45,7 @@ void Navigator::Impl::fill_trace(const Route& out) {
 
 Reach Navigator::Impl::reachable(const Voxel& from, const QueryOptions& options) {
     cancel();
-    for (const CostZone& z : options.zones) z.validate();
-    if (!options.floor_cost.empty()) (void)query_floor_multipliers(*snapshot_, profile_, options);
+    check_options(*snapshot_, profile_, options);
     Reach out;
     const std::string bad_start = prepare_costs(from, options);
     if (!bad_start.empty()) {
