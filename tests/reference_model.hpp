@@ -48,7 +48,7 @@ public:
 
     bool clear(const Voxel& p) const {
         for (int i = 0; i < a_.width; ++i)
-            for (int j = 0; j < a_.height; ++j)
+            for (int j = 0; j < a_.body_voxels(); ++j)
                 for (int k = 0; k < a_.width; ++k) {
                     const Voxel v = p + Voxel(i, j, k);
                     if (solid(v) || hazard(v)) return false;
@@ -88,7 +88,7 @@ public:
     bool headroom(const Voxel& p, int k) const {
         for (int i = 0; i < a_.width; ++i)
             for (int kk = 0; kk < a_.width; ++kk)
-                for (int j = a_.height; j < a_.height + k; ++j) {
+                for (int j = a_.body_voxels(); j < a_.body_voxels() + k; ++j) {
                     const Voxel v = p + Voxel(i, j, kk);
                     if (solid(v) || hazard(v)) return false;
                 }
@@ -122,7 +122,7 @@ public:
                 if (diag) continue;
                 // 2. jump up
                 if (a_.jump) {
-                    const int kmax = pw ? std::min(1, a_.jump_height) : a_.jump_height;
+                    const int kmax = pw ? std::min(1, a_.jump_voxels()) : a_.jump_voxels();
                     for (int k = 1; k <= kmax; ++k) {
                         const Voxel t = q + k * up;
                         if (standable(t) && !in_water(t) && headroom(p, k))

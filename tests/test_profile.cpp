@@ -1,4 +1,5 @@
 // Agent profiles from JSON: defaults, examples, and errors naming the key.
+#include <cmath>
 #include <catch2/catch.hpp>
 
 #include "voxnav/agent/profile.hpp"
@@ -39,6 +40,34 @@ TEST_CASE("the example agents load", "[profile]") {
     CHECK(again.width == 2);
 }
 
+TEST_CASE("real heights, steps, climbing and opening are profile keys; integers stay valid", "[profile][shapes]") {
+    const AgentProfile p = parse_agent_profile(
+        R"({"height": 1.8, "jump_height": 1.25, "step_height": 0.5, "climb": false, "climb_speed": 3,
+            "opens": ["hand"], "open_time": 0.5, "max_fall_into_water": 10})");
+    CHECK(p.height == 1.8);
+    CHECK(p.height16() == 29);
+    CHECK(p.body_voxels() == 2);
+    CHECK(p.jump16() == 20);
+    CHECK(p.jump_voxels() == 1);
+    CHECK(p.step16() == 8);
+    CHECK(!p.climb);
+    CHECK(p.climb_speed == 3.0);
+    CHECK(p.open_mask() == 1u);
+    CHECK(p.open_time == 0.5);
+    CHECK(p.max_fall_into_water == 10.0);
+    const AgentProfile d = parse_agent_profile(R"({"height": 3, "jump_height": 2})");
+    CHECK(d.height16() == 48);
+    CHECK(d.jump_voxels() == 2);
+    CHECK(d.step_height == 0.6);
+    CHECK(std::isinf(d.max_fall_into_water));
+    // The profile round-trips through its JSON, the unlimited water fall as null.
+    const AgentProfile back = parse_agent_profile(to_json(p));
+    CHECK(back.height == p.height);
+    CHECK(back.opens == p.opens);
+    CHECK(back.max_fall_into_water == 10.0);
+    CHECK(std::isinf(parse_agent_profile(to_json(d)).max_fall_into_water));
+}
+
 TEST_CASE("every bad profile names the key", "[profile][errors]") {
     struct Case {
         const char* json;
@@ -46,7 +75,15 @@ TEST_CASE("every bad profile names the key", "[profile][errors]") {
     };
     const Case cases[] = {
         {R"({"height": 0})", "height"},
-        {R"({"height": 2.5})", "height"},
+        {R"({"height": 0.5})", "height"},
+        {R"({"height": 65})", "height"},
+        {R"({"step_height": -0.1})", "step_height"},
+        {R"({"climb": 1})", "climb"},
+        {R"({"climb_speed": 0})", "climb_speed"},
+        {R"({"opens": "hand"})", "opens"},
+        {R"({"opens": ["feet"]})", "opens"},
+        {R"({"open_time": -1})", "open_time"},
+        {R"({"max_fall_into_water": -3})", "max_fall_into_water"},
         {R"({"height": "tall"})", "height"},
         {R"({"width": 17})", "width"},
         {R"({"jump_height": -1})", "jump_height"},

@@ -10,6 +10,8 @@ const char* to_string(Action a) {
         case Action::Fall: return "fall";
         case Action::Swim: return "swim";
         case Action::Fly: return "fly";
+        case Action::Climb: return "climb";
+        case Action::Open: return "open";
     }
     return "start";
 }

@@ -67,8 +67,22 @@ MovementModel::MovementModel(const NavSnapshot& field, const AgentProfile& profi
         // + climb * its gain, which keeps the bound consistent.
         h_scale_ = std::isfinite(terms.rate) ? terms.rate : 0.0;
         metric_ = terms.diagonal ? Metric::Octile2D : Metric::Manhattan2D;
-        climb_rate_ = std::isfinite(terms.climb) ? terms.climb : 0.0;
+        rule_climb_rate_ = std::isfinite(terms.climb) ? terms.climb : 0.0;
     }
+    h16_ = a.height16();
+    body_ = a.body_voxels();
+    step16_ = a.step16();
+    jump16_ = a.jump16();
+    always_shaped_ = step16_ >= 16;
+    bind_bound();
+}
+
+void MovementModel::bind_bound() {
+    // Near shaped blocks height can be gained at walking cost (stairs, slab
+    // steps) or with no horizontal progress at all (ladders): the climb term
+    // of the bound is 0 there. Per snapshot, so a world without shaped
+    // blocks keeps the sharper bound.
+    climb_rate_ = (always_shaped_ || field_->shaped_chunk_count() > 0) ? 0.0 : rule_climb_rate_;
 }
 
 }  // namespace voxnav

@@ -26,33 +26,67 @@ struct SpeedField {
     double AgentProfile::*member;
 };
 
+// Numbers that were integers once: integers stay valid.
+struct RealField {
+    const char* key;
+    double AgentProfile::*member;
+    double min, max;
+};
+
 constexpr IntField kIntFields[] = {
-    {"height", &AgentProfile::height, 1, 64},
     {"width", &AgentProfile::width, 1, 16},
-    {"jump_height", &AgentProfile::jump_height, 0, 64},
     {"jump_distance", &AgentProfile::jump_distance, 0, 64},
     {"max_fall", &AgentProfile::max_fall, 0, 1 << 20},
+};
+constexpr RealField kRealFields[] = {
+    {"height", &AgentProfile::height, 0.6, 64},
+    {"jump_height", &AgentProfile::jump_height, 0, 64},
+    {"step_height", &AgentProfile::step_height, 0, 64},
+    {"open_time", &AgentProfile::open_time, 0, 1e9},
 };
 constexpr BoolField kBoolFields[] = {
     {"walk", &AgentProfile::walk}, {"jump", &AgentProfile::jump}, {"fall", &AgentProfile::fall},
     {"swim", &AgentProfile::swim}, {"fly", &AgentProfile::fly},   {"diagonal", &AgentProfile::diagonal},
+    {"climb", &AgentProfile::climb},
 };
 constexpr SpeedField kSpeedFields[] = {
     {"walk_speed", &AgentProfile::walk_speed},
     {"swim_speed", &AgentProfile::swim_speed},
     {"fly_speed", &AgentProfile::fly_speed},
     {"gravity", &AgentProfile::gravity},
+    {"climb_speed", &AgentProfile::climb_speed},
 };
+
+std::string range_text(double lo, double hi) {
+    std::ostringstream o;
+    o << "must be a number in " << lo << ".." << hi;
+    return o.str();
+}
 
 }  // namespace
 
 ProfileError::ProfileError(const std::string& source, const std::string& key, const std::string& message)
-    : std::runtime_error(source + (key.empty() ? "" : ": key '" + key + "'") + ": " + message), key_(key) {}
+    : std::runtime_error(source + (key.empty() ? "" : ": key '" + key + "'") + ": " + message), key_(key), message_(message) {}
+
+unsigned AgentProfile::open_mask() const {
+    unsigned m = 0;
+    for (const std::string& c : opens) {
+        if (c == "hand") m |= 1u;
+        if (c == "powered") m |= 2u;
+    }
+    return m;
+}
 
 void AgentProfile::validate() const {
     for (const auto& f : kIntFields)
         if (this->*f.member < f.min || this->*f.member > f.max)
             throw ProfileError("profile", f.key, "must be an integer in " + std::to_string(f.min) + ".." + std::to_string(f.max));
+    for (const auto& f : kRealFields)
+        if (!(this->*f.member >= f.min && this->*f.member <= f.max))
+            throw ProfileError("profile", f.key, range_text(f.min, f.max));
+    if (!(max_fall_into_water >= 0)) throw ProfileError("profile", "max_fall_into_water", "must be a number >= 0 (or absent: no limit)");
+    for (const std::string& c : opens)
+        if (c != "hand" && c != "powered") throw ProfileError("profile", "opens", "unknown open class '" + c + "' (hand, powered)");
     for (const auto& f : kSpeedFields)
         if (!(this->*f.member > 0) || !std::isfinite(this->*f.member))
             throw ProfileError("profile", f.key, "must be a number > 0");
@@ -85,6 +119,33 @@ AgentProfile parse_agent_profile(const std::string& json_text, const std::string
                 throw ProfileError(source, key, "must be an integer in " + std::to_string(f.min) + ".." + std::to_string(f.max));
             p.*f.member = value.get<int>();
         }
+        for (const auto& f : kRealFields) {
+            if (key != f.key) continue;
+            known = true;
+            if (!value.is_number() || !(value.get<double>() >= f.min && value.get<double>() <= f.max))
+                throw ProfileError(source, key, range_text(f.min, f.max));
+            p.*f.member = value.get<double>();
+        }
+        if (key == "max_fall_into_water") {
+            known = true;
+            if (value.is_null()) {
+                p.max_fall_into_water = std::numeric_limits<double>::infinity();
+            } else {
+                if (!value.is_number() || !(value.get<double>() >= 0) || !std::isfinite(value.get<double>()))
+                    throw ProfileError(source, key, "must be a number >= 0 (or null: no limit)");
+                p.max_fall_into_water = value.get<double>();
+            }
+        }
+        if (key == "opens") {
+            known = true;
+            if (!value.is_array()) throw ProfileError(source, key, "must be an array of open classes (\"hand\", \"powered\")");
+            p.opens.clear();
+            for (const auto& c : value) {
+                if (!c.is_string() || (c.get<std::string>() != "hand" && c.get<std::string>() != "powered"))
+                    throw ProfileError(source, key, "open classes are \"hand\" and \"powered\"");
+                p.opens.push_back(c.get<std::string>());
+            }
+        }
         for (const auto& f : kBoolFields) {
             if (key != f.key) continue;
             known = true;
@@ -112,7 +173,7 @@ AgentProfile parse_agent_profile(const std::string& json_text, const std::string
     try {
         p.validate();
     } catch (const ProfileError& e) {
-        throw ProfileError(source, e.key(), "too many distinct multipliers (at most 15 above 1)");
+        throw ProfileError(source, e.key(), e.message());
     }
     return p;
 }
@@ -128,6 +189,10 @@ AgentProfile load_agent_profile(const std::string& path) {
 std::string to_json(const AgentProfile& p) {
     json j;
     for (const auto& f : kIntFields) j[f.key] = p.*f.member;
+    for (const auto& f : kRealFields) j[f.key] = p.*f.member;
+    j["opens"] = p.opens;
+    if (std::isfinite(p.max_fall_into_water)) j["max_fall_into_water"] = p.max_fall_into_water;
+    else j["max_fall_into_water"] = nullptr;
     for (const auto& f : kBoolFields) j[f.key] = p.*f.member;
     for (const auto& f : kSpeedFields) j[f.key] = p.*f.member;
     j["floor_cost"] = p.floor_cost;

@@ -1,10 +1,13 @@
 #include "derive_chunk.hpp"
+#include "read_box.hpp"
 #include "world/block_store.hpp"
 
 #include <algorithm>
 #include <cstring>
 
 namespace voxnav::detail {
+
+
 namespace {
 
 constexpr Fact::Raw kFactClear = Fact::make(true, false, false, false).raw();
@@ -12,39 +15,11 @@ constexpr Fact::Raw kFactSupported = Fact::make(false, true, false, false).raw()
 constexpr Fact::Raw kFactWater = Fact::make(false, false, true, false).raw();
 constexpr Fact::Raw kFactNode = Fact::make(false, false, false, true).raw();
 
-using Leaf = detail::BlockTree::LeafNodeType;
-
 // Block codes of the box [lo, lo + size), x fastest, then z, then y, read a
 // whole 8^3 leaf (or constant tile) at a time. Voxels beyond int32 read as air.
 void read_codes(const detail::BlockTree& tree, const std::vector<std::uint8_t>& code_of, const glm::i64vec3& lo,
                 const Voxel& size, std::uint8_t* out) {
-    const glm::i64vec3 hi = lo + glm::i64vec3(size);
-    const std::int64_t sx = size.x, sxz = std::int64_t(size.x) * size.z;
-    std::memset(out, 0, static_cast<std::size_t>(sxz * size.y));
-    const glm::i64vec3 vlo = glm::max(lo, glm::i64vec3(INT32_MIN)), vhi = glm::min(hi, glm::i64vec3(std::int64_t(INT32_MAX) + 1));
-    auto floor8 = [](std::int64_t v) { return v >= 0 ? v & ~std::int64_t(7) : -((-v + 7) & ~std::int64_t(7)); };
-    // One accessor per call: neighbouring leaves share their parent nodes.
-    openvdb::tree::ValueAccessor<const detail::BlockTree> acc(tree);
-    for (std::int64_t by = floor8(vlo.y); by < vhi.y; by += 8)
-        for (std::int64_t bz = floor8(vlo.z); bz < vhi.z; bz += 8)
-            for (std::int64_t bx = floor8(vlo.x); bx < vhi.x; bx += 8) {
-                const openvdb::Coord o{static_cast<openvdb::Int32>(bx), static_cast<openvdb::Int32>(by), static_cast<openvdb::Int32>(bz)};
-                const glm::i64vec3 a = glm::max(glm::i64vec3(bx, by, bz), vlo);
-                const glm::i64vec3 b = glm::min(glm::i64vec3(bx + 8, by + 8, bz + 8), vhi);
-                if (const Leaf* leaf = acc.probeConstLeaf(o)) {
-                    for (std::int64_t y = a.y; y < b.y; ++y)
-                        for (std::int64_t z = a.z; z < b.z; ++z)
-                            for (std::int64_t x = a.x; x < b.x; ++x)
-                                out[(x - lo.x) + (z - lo.z) * sx + (y - lo.y) * sxz] =
-                                    code_of[leaf->getValue(Leaf::coordToOffset(openvdb::Coord(int(x), int(y), int(z))))];
-                } else {
-                    const std::uint8_t c = code_of[acc.getValue(o)];
-                    if (c == 0) continue;
-                    for (std::int64_t y = a.y; y < b.y; ++y)
-                        for (std::int64_t z = a.z; z < b.z; ++z)
-                            std::memset(out + (a.x - lo.x) + (z - lo.z) * sx + (y - lo.y) * sxz, c, std::size_t(b.x - a.x));
-                }
-            }
+    read_box(tree, lo, size, out, [&](BlockId id) { return code_of[id]; });
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Derivation of one chunk's facts from the block store (internal to facts/).
 #pragma once
 
+#include "voxnav/facts/block_geo.hpp"
 #include "voxnav/facts/nav_snapshot.hpp"
 #include "world/block_store.hpp"
 #include "voxnav/world/world.hpp"
@@ -21,10 +22,15 @@ constexpr std::uint8_t kBlocksBody = 1, kSolid = 2, kWater = 4, kKindBits = 7;
 }
 [[nodiscard]] constexpr unsigned floor_class_of_code(std::uint8_t code) { return unsigned(code) >> 4; }
 
+/// A block code bit: the block is shaped (BlockType::is_shaped): chunks near
+/// it take the shaped derivation.
+constexpr std::uint8_t kShaped = 8;
+
 /// Reusable buffers of one deriving thread.
 struct DeriveScratch {
     std::vector<std::uint8_t> codes, foot;
     std::vector<std::uint16_t> body_count;
+    std::vector<BlockId> ids;
 };
 
 /// Writes the facts of chunk `chunk` for a `width` x `width` x `height` body
@@ -34,5 +40,13 @@ struct DeriveScratch {
 bool derive_chunk(const detail::BlockTree& tree, const std::vector<std::uint8_t>& code_of, int width, int height,
                   const std::optional<VoxelBox>& bounds, const Voxel& chunk, DeriveScratch& scratch,
                   Fact::Raw* out);
+
+/// Writes the facts and shape facts (facts/fact.hpp) of chunk `chunk` for the
+/// agent shape `p`, from the blocks in [chunk - (0, 2, 0), chunk + 16 +
+/// (width - 1, reach_up, width - 1)). Returns true when all 4096 facts are
+/// equal. Thread-safety as derive_chunk.
+bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& geo, const ShapeParams& p,
+                   const std::optional<VoxelBox>& bounds, const Voxel& chunk, DeriveScratch& scratch, Fact::Raw* out,
+                   ShapeFact::Raw* shapes);
 
 }  // namespace voxnav::detail

@@ -2,6 +2,7 @@
 #include "world/block_store.hpp"
 
 #include "derive_chunk.hpp"
+#include "read_box.hpp"
 #include "voxnav/facts/plain_floor.hpp"
 
 #include "parallel_for.hpp"
@@ -46,7 +47,10 @@ Registry& registry() {
 AgentShape AgentShape::of(const AgentProfile& p) {
     AgentShape s;
     s.width = p.width;
-    s.height = p.height;
+    s.height16 = p.height16();
+    s.reach_up = p.body_voxels() + p.jump_voxels() + 4;
+    s.climb = p.climb;
+    s.opens = p.open_mask();
     for (const auto& [name, m] : p.floor_cost)
         if (m > 1) s.floor_cost.emplace_back(name, m);
     std::sort(s.floor_cost.begin(), s.floor_cost.end());
@@ -103,26 +107,55 @@ void NavField::sync(const World& world) {
     const BlockRegistry& reg = world.blocks();
     if (block_code_.size() != 65536) block_code_.assign(65536, 0);
     const bool recode = !coded_ || reg.version() != coded_version_;
+    if (recode) {
+        block_geo_.assign(reg.size(), detail::BlockGeo{});
+        any_shaped_type_ = false;
+    }
     for (std::size_t id = 0; recode && id < reg.size(); ++id) {
         const BlockType& t = reg[static_cast<BlockId>(id)];
         std::uint8_t kind = 0;
         unsigned floor_class = 0;
+        const bool collides = t.collides();
         if (t.blocks_body()) kind |= detail::kBlocksBody;
-        if (t.kind == BlockKind::Solid) {
+        if (collides && t.shape.damage != Damage::Floor) {
             kind |= detail::kSolid;
             for (const auto& [name, m] : shape_.floor_cost)
                 if (name == t.name)
                     floor_class = unsigned(std::find(work_.multipliers_.begin() + 1, work_.multipliers_.end(), m) - work_.multipliers_.begin());
         }
         if (t.is_water()) kind |= detail::kWater;
+        if (t.is_shaped()) {
+            kind |= detail::kShaped;
+            any_shaped_type_ = true;
+        }
         block_code_[id] = detail::block_code(kind, floor_class);
+        // The same block for the shaped derivation, with its real heights.
+        detail::BlockGeo& g = block_geo_[id];
+        const bool mine = t.kind == BlockKind::Solid && t.shape.open_class != OpenClass::None && !t.shape.open &&
+                          (shape_.opens & (t.shape.open_class == OpenClass::Hand ? 1u : 2u));
+        if (collides) {
+            g.lo = t.shape.bottom;
+            g.hi = t.shape.top;
+        } else if (t.blocks_body()) {  // hazard liquids and damaging blocks without a collision fill their voxel
+            g.lo = 0;
+            g.hi = 16;
+        }
+        g.body = t.blocks_body() && !mine;
+        g.mine = mine;
+        g.supports = collides && t.shape.damage != Damage::Floor;
+        g.hurts_feet = t.shape.damage == Damage::Floor;
+        g.door = t.shape.open_class != OpenClass::None;
+        g.climbable = t.shape.climbable && shape_.climb;
+        g.water = t.is_water();
+        g.stairs = t.shape.stair_faces;
+        g.floor_class = std::uint8_t(floor_class);
     }
     coded_ = true;
     coded_version_ = reg.version();
     stats_ = {};
     std::vector<Voxel> changed;
-    if (!built_.load(std::memory_order_relaxed) || !world.changed_chunks_since(revision_.load(std::memory_order_relaxed), changed) ||
-        !(world.bounds() == bounds_))
+    if (!built_.load(std::memory_order_relaxed) || recode ||
+        !world.changed_chunks_since(revision_.load(std::memory_order_relaxed), changed) || !(world.bounds() == bounds_))
         rebuild(world);
     else
         update(world, changed);
@@ -158,6 +191,9 @@ void NavField::rebuild(const World& world) {
     free_slots_.clear();
     bounds_ = world.bounds();
     work_.bounds_ = bounds_;
+    shaped_world_.clear();
+    if (any_shaped_type_)
+        for (const Voxel& c : world.loaded_chunks()) rescan_shaped(world, c);
     std::unordered_set<Voxel, ChunkHash> wanted;
     for (const Voxel& c : world.loaded_chunks())
         for_each_around(c, [&](const Voxel& n, int, int, int) {
@@ -201,18 +237,31 @@ void NavField::update(const World& world, const std::vector<Voxel>& changed_list
             ++stats_.removed;
         }
     }
-    // 2. Facts: every chunk whose derivation reads a changed chunk's blocks.
-    const int rx = (shape_.width - 1 + 15) / 16, ry = (shape_.height - 1 + 15) / 16;
+    // 2. Facts: every chunk whose derivation reads a changed chunk's blocks:
+    // the plain derivation reads the body's reach, the shaped one also two
+    // voxels below and reach_up above; and every chunk near a changed chunk
+    // that gained or lost its last shaped block (its derivation changes kind).
+    const int rx = (shape_.width - 1 + 15) / 16, ry = (shape_.body_voxels() - 1 + 15) / 16;
+    const int ry_shaped = (shape_.reach_up + 15) / 16;
     std::unordered_set<std::uint32_t> seen(dirty.begin(), dirty.end());
-    for (const Voxel& c : changed)
-        for (int dy = -ry; dy <= 1; ++dy)
-            for (int dz = -rx; dz <= 0; ++dz)
-                for (int dx = -rx; dx <= 0; ++dx) {
+    auto mark = [&](const Voxel& c, const glm::ivec3& lo, const glm::ivec3& hi, bool shaped_only) {
+        for (int dy = lo.y; dy <= hi.y; ++dy)
+            for (int dz = lo.z; dz <= hi.z; ++dz)
+                for (int dx = lo.x; dx <= hi.x; ++dx) {
                     const glm::i64vec3 n = glm::i64vec3(c) + glm::i64vec3(dx, dy, dz);
                     if (!valid_chunk(n)) continue;
                     const std::uint32_t s = work_.slot_of(Voxel(n));
-                    if (s != 0 && seen.insert(s).second) dirty.push_back(s);
+                    if (s == 0 || (shaped_only && !work_.slots_[s].shapes)) continue;
+                    if (seen.insert(s).second) dirty.push_back(s);
                 }
+    };
+    glm::ivec3 near_lo, near_hi;
+    shaped_range(near_lo, near_hi);
+    for (const Voxel& c : changed) {
+        mark(c, {-rx, -ry, -rx}, {0, 1, 0}, false);
+        mark(c, {-rx, -ry_shaped, -rx}, {0, 1, 0}, true);
+        if (any_shaped_type_ && rescan_shaped(world, c)) mark(c, -near_hi, -near_lo, false);
+    }
     derive(world, dirty);
     // 3. Plain-floor bits: a voxel's bit reads its 8 neighbours at its level
     // and the voxels above its 4 side neighbours, so a chunk whose facts
@@ -267,11 +316,13 @@ std::uint32_t NavField::add_slot(const Voxel& chunk) {
         work_.slots_.grow(s + 1, empty);
         work_.owners_.grow(s + 1, nullptr);
         work_.plain_owners_.grow(s + 1, nullptr);
+        work_.shape_owners_.grow(s + 1, nullptr);
     }
     ChunkSlot& slot = work_.slots_.edit(s);
     slot.chunk = chunk;
     slot.bits = work_.slots_[0].bits;  // void until derived
     slot.plain = work_.slots_[0].plain;
+    slot.shapes = nullptr;
     for_each_around(chunk, [&](const Voxel& n, int dx, int dy, int dz) {
         if (dx == 0 && dy == 0 && dz == 0) return;
         const std::uint32_t m = work_.slot_of(n);
@@ -296,6 +347,10 @@ void NavField::remove_slot(std::uint32_t s) {
     slot = work_.slots_[0];
     if (is_mixed(work_.owners_[s])) --work_.mixed_chunks_;
     work_.owners_.edit(s) = nullptr;
+    if (work_.shape_owners_[s]) {
+        --work_.shaped_chunks_;
+        work_.shape_owners_.edit(s) = nullptr;
+    }
     set_plain(s, nullptr, {});
     work_.table_erase(old.chunk);
     --work_.chunks_;
@@ -321,8 +376,16 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
     const detail::BlockTree& tree = detail::grid_of(world).tree();
     struct Result {
         std::shared_ptr<ChunkFacts> mixed;
+        std::shared_ptr<ChunkShapes> shapes;
         Fact::Raw uniform = 0;
     };
+    std::vector<char> near(slots.size(), 0);
+    for (std::size_t i = 0; i < slots.size(); ++i) near[i] = !shaped_world_.empty() && near_shaped(work_.slots_[slots[i]].chunk);
+    detail::ShapeParams params;
+    params.width = shape_.width;
+    params.height16 = shape_.height16;
+    params.body_voxels = shape_.body_voxels();
+    params.reach_up = shape_.reach_up;
     std::vector<Result> results(slots.size());
     // Per worker: scratch buffers, and a block kept for the next chunk when
     // this one turned out uniform (no allocation for the common case).
@@ -332,8 +395,15 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
     };
     auto one = [&](Worker& w, std::size_t i) {
         if (!w.spare) w.spare = std::make_shared<ChunkFacts>();
-        const bool uniform = detail::derive_chunk(tree, block_code_, shape_.width, shape_.height, bounds_,
-                                                  work_.slots_[slots[i]].chunk, w.scratch, w.spare->bits.data());
+        bool uniform;
+        if (near[i]) {
+            results[i].shapes = std::make_shared<ChunkShapes>();
+            uniform = detail::derive_shapes(tree, block_geo_, params, bounds_, work_.slots_[slots[i]].chunk, w.scratch,
+                                            w.spare->bits.data(), results[i].shapes->facts.data());
+        } else {
+            uniform = detail::derive_chunk(tree, block_code_, shape_.width, shape_.body_voxels(), bounds_,
+                                           work_.slots_[slots[i]].chunk, w.scratch, w.spare->bits.data());
+        }
         if (uniform)
             results[i].uniform = w.spare->bits[0];
         else
@@ -353,10 +423,54 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
         work_.mixed_chunks_ += std::size_t(is_mixed(block)) - std::size_t(was_mixed);
         const auto& old = work_.owners_[s];
         if (!old || (old != block && old->bits != block->bits)) facts_changed_.push_back(s);
+        const bool had_shapes = work_.shape_owners_[s] != nullptr;
+        if (had_shapes || results[i].shapes) {
+            if (!had_shapes || !results[i].shapes || work_.shape_owners_[s]->facts != results[i].shapes->facts) {
+                if (std::find(facts_changed_.begin(), facts_changed_.end(), s) == facts_changed_.end()) facts_changed_.push_back(s);
+            }
+            work_.shaped_chunks_ += std::size_t(results[i].shapes != nullptr) - std::size_t(had_shapes);
+            work_.slots_.edit(s).shapes = results[i].shapes ? results[i].shapes->facts.data() : nullptr;
+            work_.shape_owners_.edit(s) = std::move(results[i].shapes);
+        }
         work_.slots_.edit(s).bits = block->bits.data();
         work_.owners_.edit(s) = std::move(block);
     }
     stats_.derived += slots.size();
+}
+
+void NavField::shaped_range(glm::ivec3& lo, glm::ivec3& hi) const {
+    // Voxels read around a chunk's positions, for them or for their
+    // neighbours' moves: one aside (and the footprint), jump_voxels + 3 below, reach_up above.
+    const int below = shape_.reach_up - shape_.body_voxels() - 1;
+    lo = glm::ivec3(-1, -((below + 15) / 16), -1);
+    hi = glm::ivec3((16 + shape_.width) / 16, (15 + shape_.reach_up) / 16, (16 + shape_.width) / 16);
+}
+
+bool NavField::near_shaped(const Voxel& chunk) const {
+    glm::ivec3 lo, hi;
+    shaped_range(lo, hi);
+    for (int dy = lo.y; dy <= hi.y; ++dy)
+        for (int dz = lo.z; dz <= hi.z; ++dz)
+            for (int dx = lo.x; dx <= hi.x; ++dx) {
+                const glm::i64vec3 n = glm::i64vec3(chunk) + glm::i64vec3(dx, dy, dz);
+                if (valid_chunk(n) && shaped_world_.count(Voxel(n))) return true;
+            }
+    return false;
+}
+
+bool NavField::rescan_shaped(const World& world, const Voxel& c) {
+    bool any = false;
+    if (world.is_loaded(c)) {
+        thread_local std::vector<std::uint8_t> codes;
+        codes.resize(4096);
+        detail::read_box(detail::grid_of(world).tree(), glm::i64vec3(c) * std::int64_t(16), Voxel(16), codes.data(),
+                         [&](BlockId id) { return std::uint8_t(block_code_[id] & detail::kShaped); });
+        any = std::any_of(codes.begin(), codes.end(), [](std::uint8_t v) { return v != 0; });
+    }
+    const bool was = shaped_world_.count(c) != 0;
+    if (any) shaped_world_.insert(c);
+    else shaped_world_.erase(c);
+    return any != was;
 }
 
 void NavField::set_plain(std::uint32_t s, std::shared_ptr<const ChunkPlain> block, detail::PlainCounts counts) {
@@ -386,6 +500,7 @@ void NavField::derive_plain(const std::vector<std::uint32_t>& slots, const std::
         // Most chunks are open sky or solid rock: no floor, nothing to read.
         const auto& facts = work_.owners_[slots[i]];
         if (!facts || (!is_mixed(facts) && !Fact(facts->bits[0]).dry_standable())) return;
+        if (work_.shape_owners_[slots[i]]) return;  // near shaped blocks: no plain floor (jump points stay out)
         if (!w.spare) w.spare = std::make_shared<ChunkPlain>();
         const auto& old = work_.plain_owners_[slots[i]];
         const detail::PlainCounts before = plain_counts_.size() > slots[i] ? plain_counts_[slots[i]] : detail::PlainCounts{};

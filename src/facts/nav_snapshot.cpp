@@ -17,11 +17,13 @@ NavSnapshot::NavSnapshot() {
     ChunkSlot v{};
     v.bits = kVoid.bits.data();
     v.plain = kVoidPlain.words.data();
+    v.shapes = nullptr;
     v.chunk = Voxel(0);
     std::fill(std::begin(v.link), std::end(v.link), 0u);
     slots_.grow(1, v);
     owners_.grow(1, nullptr);
     plain_owners_.grow(1, nullptr);
+    shape_owners_.grow(1, nullptr);
     table_rehash(64);
     multipliers_.fill(1.0);
 }
@@ -105,6 +107,7 @@ NavSnapshot NavSnapshot::published() const {
     c.slots_ = slots_.published();
     c.owners_ = owners_.published();
     c.plain_owners_ = plain_owners_.published();
+    c.shape_owners_ = shape_owners_.published();
     c.table_ = table_.published();
     return c;
 }
@@ -113,6 +116,7 @@ void NavSnapshot::share() {
     slots_.share();
     owners_.share();
     plain_owners_.share();
+    shape_owners_.share();
     table_.share();
 }
 
@@ -126,7 +130,8 @@ VoxelBox NavSnapshot::domain() const {
 
 std::size_t NavSnapshot::memory_bytes() const {
     return mixed_chunks_ * sizeof(ChunkFacts) + slots_.memory_bytes() + owners_.memory_bytes() + table_.memory_bytes() +
-           plain_chunks_ * sizeof(ChunkPlain) + plain_owners_.memory_bytes();
+           plain_chunks_ * sizeof(ChunkPlain) + plain_owners_.memory_bytes() + shaped_chunks_ * sizeof(ChunkShapes) +
+           shape_owners_.memory_bytes();
 }
 
 std::size_t NavSnapshot::acceleration_bytes() const {

@@ -124,6 +124,45 @@ struct TextWorldParser {
         }
     }
 
+    // The default characters of shaped blocks, registered when first used
+    // (worlds without them keep a registry of plain blocks):
+    //   _ bottom slab   = top slab   | fence   c carpet   1..8 snow layers
+    //   > < v ^ stairs walked up towards +x, -x, +z, -z
+    //   h ladder   d closed wooden door   o open wooden door   i iron door
+    //   g closed fence gate   * cactus   m magma   f fire
+    BlockId shaped_default(unsigned char c) {
+        BlockShape sh;
+        BlockKind kind = BlockKind::Solid;
+        std::string n;
+        switch (c) {
+            case '_': n = "slab_bottom", sh.top = 8; break;
+            case '=': n = "slab_top", sh.bottom = 8; break;
+            case '|': n = "fence", sh.top = 24; break;
+            case 'c': n = "carpet", sh.top = 1; break;
+            case '>': n = "stairs_up_east", sh.stair_faces = 2; break;   // low face -x
+            case '<': n = "stairs_up_west", sh.stair_faces = 1; break;   // low face +x
+            case 'v': n = "stairs_up_south", sh.stair_faces = 8; break;  // low face -z
+            case '^': n = "stairs_up_north", sh.stair_faces = 4; break;  // low face +z
+            case 'h': n = "ladder", kind = BlockKind::Air, sh.climbable = true; break;
+            case 'd': n = "door_closed", sh.open_class = OpenClass::Hand; break;
+            case 'o': n = "door_open", sh.open_class = OpenClass::Hand, sh.open = true; break;
+            case 'i': n = "iron_door", sh.open_class = OpenClass::Powered; break;
+            case 'g': n = "fence_gate", sh.top = 24, sh.open_class = OpenClass::Hand; break;
+            case '*': n = "cactus", sh.damage = Damage::Floor; break;
+            case 'm': n = "magma", sh.damage = Damage::Floor; break;
+            case 'f': n = "fire", kind = BlockKind::Air, sh.damage = Damage::Body; break;
+            default:
+                if (c >= '1' && c <= '8') {
+                    if (c == '1') return legend[c] = world.blocks().add("snow_1", BlockKind::Air);  // no collision
+                    n = std::string("snow_") + char(c);
+                    sh.top = std::uint8_t((c - '1') * 2);
+                    break;
+                }
+                return kNone;
+        }
+        return world.blocks().add(n, kind, false, sh);
+    }
+
     void add_point(const std::string& point_name, const Voxel& v) {
         try {
             world.add_point(point_name, v);
@@ -156,6 +195,7 @@ struct TextWorldParser {
             for (int x = 0; x < size.x; ++x) {
                 const unsigned char c = static_cast<unsigned char>(line[x]);
                 BlockId id = legend[c];
+                if (id == kNone) id = legend[c] = shaped_default(c);
                 if (id == kNone) {
                     if (!std::isupper(c)) fail(std::string("unknown character '") + char(c) + "' at column " + std::to_string(x + 1));
                     add_point(std::string(1, char(c)), {x, y, z});

@@ -171,7 +171,7 @@ Legend legend_of(const MapFrame& f, const MapPicture& o) {
         row = false;
     };
     if (o.route)
-        for (Action a : {Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly}) swatch(to_string(a), action_colour(a));
+        for (Action a : {Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly, Action::Climb, Action::Open}) swatch(to_string(a), action_colour(a));
     if (o.trace) {
         swatch("expanded", colours::expanded);
         swatch("open", colours::open);

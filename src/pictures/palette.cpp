@@ -42,6 +42,8 @@ Rgb action_colour(Action a) {
         case Action::Fall: return {255, 0, 200};
         case Action::Swim: return {0, 230, 255};
         case Action::Fly: return {175, 110, 255};
+        case Action::Climb: return {120, 255, 60};
+        case Action::Open: return {255, 60, 40};
     }
     return {255, 235, 0};
 }

@@ -11,7 +11,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 }
 
 GoalBound::GoalBound(const Goal& goal, const MovementModel& moves)
-    : goal_(&goal), moves_(&moves), width_(moves.profile().width), height_(moves.profile().height) {
+    : goal_(&goal), moves_(&moves), width_(moves.profile().width), height_(moves.profile().body_voxels()) {
     for (const Goal::Part& p : goal.parts()) {
         Region r;
         const Goal::FeetBox box = p.feet_box(width_, height_);

@@ -367,7 +367,7 @@ std::string Navigator::Impl::why_goal_unsatisfiable(const Goal& goal) const {
     if (goal.is_flee()) return "";
     constexpr std::int64_t kMaxLook = 1 << 16;
     const VoxelBox dom = snapshot_->domain();
-    const int w = profile_.width, h = profile_.height;
+    const int w = profile_.width, h = profile_.body_voxels();
     std::string why;
     for (const Goal::Part& p : goal.parts()) {
         if (p.kind == Goal::Kind::At) {
@@ -411,7 +411,8 @@ void Navigator::Impl::build_route(Route& out) {
     route_step_costs(*active_moves_, zones_, states.data(), actions_.data(), states.size(), step_costs_);
     double total = 0.0;
     for (std::size_t k = 0; k < states.size(); ++k) {
-        out.waypoints.push_back({snapshot_->voxel_of(states[k]), actions_[k], step_costs_[k]});
+        const Voxel v = snapshot_->voxel_of(states[k]);
+        out.waypoints.push_back({v, actions_[k], step_costs_[k], double(v.y) + snapshot_->feet_offset(states[k])});
         total += step_costs_[k];
     }
     out.cost = total;

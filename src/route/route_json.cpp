@@ -17,7 +17,7 @@ std::string to_json(const Route& r) {
     j["generated"] = r.metrics.generated;
     auto& wps = j["waypoints"] = nlohmann::ordered_json::array();
     for (const Waypoint& w : r.waypoints)
-        wps.push_back({{"x", w.position.x}, {"y", w.position.y}, {"z", w.position.z}, {"action", to_string(w.action)}});
+        wps.push_back({{"x", w.position.x}, {"y", w.position.y}, {"z", w.position.z}, {"feet_y", w.feet_y}, {"action", to_string(w.action)}});
     return j.dump();
 }
 
@@ -37,7 +37,8 @@ static Route parse_route(const std::string& text) {
         const std::string a = w.at("action").get<std::string>();
         const std::optional<Action> act = parse_action(a);
         if (!act) throw std::runtime_error("unknown waypoint action '" + a + "'");
-        r.waypoints.push_back({{w.at("x").get<int>(), w.at("y").get<int>(), w.at("z").get<int>()}, *act, 0.0});
+        const int y = w.at("y").get<int>();
+        r.waypoints.push_back({{w.at("x").get<int>(), y, w.at("z").get<int>()}, *act, 0.0, w.value("feet_y", double(y))});
     }
     return r;
 }

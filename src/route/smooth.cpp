@@ -26,7 +26,8 @@ double Navigator::Impl::sweep_multiplier(const Voxel& a, const Voxel& b, const Z
             const NavSnapshot::Index i = snapshot_->index_of(p);
             if (i == NavSnapshot::no_index) return kInf;
             const Fact f = (*snapshot_)[i];
-            if (!moves::Level::walkable(f)) return kInf;
+            // Near shaped blocks the floor is not one flat level: no straight segments there.
+            if (!moves::Level::walkable(f) || snapshot_->shaped(i)) return kInf;
             double m = snapshot_->floor_multiplier(f);
             if (zones && !zones->empty()) m *= zones->multiplier(p);
             worst = std::max(worst, m);

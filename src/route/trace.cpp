@@ -22,7 +22,7 @@ Route rebuild_route(const SearchTrace& trace) {
     std::reverse(chain.begin(), chain.end());
     for (std::size_t k = 0; k < chain.size(); ++k) {
         const double step = k == 0 ? 0.0 : chain[k]->g - chain[k - 1]->g;
-        r.waypoints.push_back({chain[k]->position, k == 0 ? Action::Start : chain[k]->action, step});
+        r.waypoints.push_back({chain[k]->position, k == 0 ? Action::Start : chain[k]->action, step, double(chain[k]->position.y)});
     }
     r.cost = trace.end.g;
     return r;

@@ -33,12 +33,13 @@ void print_table(const Route& r, const std::vector<glm::dvec3>& game) {
     std::printf("expanded   %llu\ngenerated  %llu\ntime       %.1f us\n", (unsigned long long)r.metrics.expanded,
                 (unsigned long long)r.metrics.generated, r.metrics.microseconds);
     if (r.waypoints.empty()) return;
-    std::printf("\n%4s %8s %8s %8s  %-6s %10s", "#", "x", "y", "z", "action", "move cost");
+    std::printf("\n%4s %8s %8s %8s %9s  %-6s %10s", "#", "x", "y", "z", "feet_y", "action", "move cost");
     if (!game.empty()) std::printf(" %12s %12s %12s", "game x", "game y", "game z");
     std::printf("\n");
     for (std::size_t i = 0; i < r.waypoints.size(); ++i) {
         const Waypoint& w = r.waypoints[i];
-        std::printf("%4zu %8d %8d %8d  %-6s %10.6f", i, w.position.x, w.position.y, w.position.z, to_string(w.action), w.cost);
+        std::printf("%4zu %8d %8d %8d %9.4f  %-6s %10.6f", i, w.position.x, w.position.y, w.position.z, w.feet_y,
+                    to_string(w.action), w.cost);
         if (!game.empty()) std::printf(" %12.4f %12.4f %12.4f", game[i].x, game[i].y, game[i].z);
         std::printf("\n");
     }

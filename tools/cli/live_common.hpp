@@ -40,7 +40,7 @@ inline std::string route_fault(const Navigator& nav, const Route& r, const Goal&
         total += w.cost;
     }
     if (std::abs(total - r.cost) > 1e-9 * std::max(1.0, total)) return "the costs do not add up";
-    if (r.status == SearchStatus::Found && !goal.satisfied_by(r.waypoints.back().position, nav.profile().width, nav.profile().height))
+    if (r.status == SearchStatus::Found && !goal.satisfied_by(r.waypoints.back().position, nav.profile().width, nav.profile().body_voxels()))
         return "the end does not satisfy the goal";
     return "";
 }

@@ -12,13 +12,15 @@
 namespace voxnav {
 
 /// How a waypoint is reached. `Start` tags the first waypoint only.
-enum class Action : std::uint8_t { Start, Walk, Jump, Fall, Swim, Fly };
+/// `Climb`: up or down a ladder, vine or scaffolding. `Open`: a walk (or
+/// climb) into the voxel of a closed door, gate or trapdoor, opening it.
+enum class Action : std::uint8_t { Start, Walk, Jump, Fall, Swim, Fly, Climb, Open };
 
 /// Every action, in the order of their values (for tables and legends).
-inline constexpr std::array<Action, 6> kActions = {Action::Start, Action::Walk, Action::Jump,
-                                                    Action::Fall,  Action::Swim, Action::Fly};
+inline constexpr std::array<Action, 8> kActions = {Action::Start, Action::Walk, Action::Jump, Action::Fall,
+                                                    Action::Swim,  Action::Fly,  Action::Climb, Action::Open};
 
-/// "start", "walk", "jump", "fall", "swim" or "fly".
+/// "start", "walk", "jump", "fall", "swim", "fly", "climb" or "open".
 [[nodiscard]] const char* to_string(Action a);
 /// The action of one of those words; nullopt otherwise.
 [[nodiscard]] std::optional<Action> parse_action(std::string_view text);

@@ -32,6 +32,7 @@
 #include "voxnav/agent/moves/jump_up.hpp"
 #include "voxnav/agent/moves/leap.hpp"
 #include "voxnav/agent/moves/level.hpp"
+#include "voxnav/agent/moves/shaped.hpp"
 #include "voxnav/agent/moves/swim_vertical.hpp"
 #include "voxnav/agent/profile.hpp"
 #include "voxnav/facts/nav_snapshot.hpp"
@@ -69,7 +70,10 @@ public:
     /// costs. [Limit: each >= 1]
     MovementModel(const NavSnapshot& field, const AgentProfile& profile, const std::array<double, 16>& floor_multipliers);
     /// Reads `field` from now on (same shape; the costs do not change).
-    void rebind(const NavSnapshot& field) { field_ = &field; }
+    void rebind(const NavSnapshot& field) {
+        field_ = &field;
+        bind_bound();
+    }
 
     /// A position where a route may start, end or pass: a standable node, or
     /// for a flyer any clear node.
@@ -139,6 +143,11 @@ public:
     [[nodiscard]] const AgentProfile& profile() const { return profile_; }
 
 private:
+    [[nodiscard]] moves::ShapedLook shaped_look() const {
+        return {*field_, tables_, profile_, h16_, body_, step16_, jump16_, profile_.open_time, 1.0 / profile_.climb_speed,
+                double(profile_.max_fall) * 16.0, profile_.max_fall_into_water * 16.0};
+    }
+    void bind_bound();
     template <class Look, class Emit>
     void ground_moves(const Look& f, const moves::Across& far, Index p, Fact fp, Emit& emit) const;
     template <class Look, class Emit>
@@ -154,7 +163,12 @@ private:
     bool only_flies_ = false;
     // lower_bound: per-voxel cost times an octile, Manhattan or 3D octile distance.
     double h_scale_;
-    double climb_rate_ = 0.0;
+    double climb_rate_ = 0.0, rule_climb_rate_ = 0.0;
+    // Heights of the shaped rules, in sixteenths; the body in whole voxels.
+    int h16_ = 32, body_ = 2, step16_ = 9, jump16_ = 16;
+    // A step of a whole voxel or more: the plain rules (every rise a jump)
+    // do not hold anywhere, and every position takes the shaped rules.
+    bool always_shaped_ = false;
     enum class Metric { Octile2D, Manhattan2D, Octile3D } metric_;
 };
 
@@ -166,7 +180,9 @@ void MovementModel::for_each_move(Index p, Emit&& emit) const {
     const ChunkSlot& slot = f.slot(node_id::slot(p));
     const Fact fp = slot[node_id::local(p)];
     const bool inside = reads_stay_in_chunk(p);
-    if (fp.standable()) {
+    if (fp.standable() && (slot.shapes || always_shaped_)) {
+        moves::ShapedGround::moves(shaped_look(), p, fp, emit);
+    } else if (fp.standable()) {
         const moves::Across far(&f, p, slot);
         if (inside) ground_moves(moves::InChunk{slot.bits}, far, p, fp, emit);
         else ground_moves(far, far, p, fp, emit);
@@ -193,6 +209,34 @@ template <class Emit>
 void MovementModel::for_each_predecessor(Index to, Emit&& emit) const {
     const Fact ft = (*field_)[to];
     if (!is_waypoint(ft)) return;
+    if (field_->shaped_chunk_count() > 0 || always_shaped_) {
+        // Near shaped blocks: every position a move into `to` can start
+        // from, expanded forwards (exact by construction; slower).
+        const NavSnapshot& f = *field_;
+        auto from = [&](Index s) {
+            if (s == NavSnapshot::no_index || !is_waypoint(s)) return;
+            for_each_move(s, [&](Index q, double c, Action a) {
+                if (q == to) emit(s, c, a);
+            });
+        };
+        const int up = std::max(jump16_, step16_ + 8) / 16 + 2;
+        for (int d = 0; d < 4; ++d) {
+            const int dx = moves::axis_dx[d], dz = moves::axis_dz[d];
+            for (int k = -up; k <= up; ++k) from(f.offset(to, -dx, k, -dz));
+            // Falls: sources beside the open column above `to`.
+            for (Index u = f.offset(to, 0, up + 1, 0); f[u].clear() && !f[u].supported(); u = f.offset(u, 0, 1, 0))
+                from(f.offset(u, -dx, 0, -dz));
+            from(f.offset(to, -moves::diag_dx[d], 0, -moves::diag_dz[d]));
+        }
+        from(f.offset(to, 0, 1, 0));
+        from(f.offset(to, 0, -1, 0));
+        if (profile_.fly)
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dz = -1; dz <= 1; ++dz)
+                    for (int dx = -1; dx <= 1; ++dx)
+                        if (dx != 0 && dy != 0 && dz != 0) from(f.offset(to, dx, dy, dz));  // the rest came above
+        return;
+    }
     const moves::Back b{*field_, tables_, profile_, to, ft};
     moves::Rules::each([&](auto rule) { rule.backward(b, emit); });
 }

@@ -10,15 +10,19 @@
 /// unknown keys and out-of-range values throw ProfileError naming the key.
 #pragma once
 
+#include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace voxnav {
 
 struct AgentProfile {
-    /// Body height. [Units: voxels] [Limit: 1..64]
-    int height = 2;
+    /// Body height (a Minecraft player: 1.8). Compared with block shapes in
+    /// sixteenths of a voxel, rounded up. [Units: voxels] [Limit: 0.6..64]
+    double height = 2;
     /// Footprint edge: the body is width x width in x and z. [Units: voxels] [Limit: 1..16]
     int width = 1;
     bool walk = true;  ///< same-level moves on land
@@ -28,8 +32,24 @@ struct AgentProfile {
     bool fly = false;  ///< 26-neighbour moves through open space, no support needed
     /// Same-level walk and swim moves also use the 4 diagonals.
     bool diagonal = true;
-    /// Most voxels climbed by one jump. [Units: voxels] [Limit: 0..64]
-    int jump_height = 1;
+    /// Most height climbed by one jump (a Minecraft player: 1.25), rounded
+    /// down to sixteenths. [Units: voxels] [Limit: 0..64]
+    double jump_height = 1;
+    /// Largest rise (and drop) walked without a jump or fall: slabs, a
+    /// stair's half steps, carpets, snow layers. Rounded down to sixteenths.
+    /// [Units: voxels] [Limit: 0..64]
+    double step_height = 0.6;
+    /// Moves up and down ladders, vines and scaffolding.
+    bool climb = true;
+    /// [Units: voxels/s] [Limit: > 0]
+    double climb_speed = 2.35;
+    /// Open classes of doors, gates and trapdoors this agent opens ("hand",
+    /// "powered"); any other closed one blocks it.
+    std::vector<std::string> opens;
+    /// Added to a move that enters a closed door's voxel. [Units: seconds] [Limit: >= 0]
+    double open_time = 0.25;
+    /// Longest drop into water. [Units: voxels] [Limit: >= 0; default: no limit]
+    double max_fall_into_water = std::numeric_limits<double>::infinity();
     /// Widest gap leapt. [Units: voxels] [Limit: 0..64]
     int jump_distance = 0;
     /// Most voxels dropped onto solid ground (no limit onto water). [Units: voxels] [Limit: 0..2^20]
@@ -47,6 +67,18 @@ struct AgentProfile {
 
     /// Throws ProfileError naming the first bad field.
     void validate() const;
+
+    /// The height in sixteenths of a voxel (rounded up) and in whole voxels
+    /// (rounded up: the voxels a body on a full block fills).
+    [[nodiscard]] int height16() const { return int(std::ceil(height * 16 - 1e-9)); }
+    [[nodiscard]] int body_voxels() const { return (height16() + 15) / 16; }
+    /// jump_height and step_height in sixteenths (rounded down), and the
+    /// jump in whole voxels.
+    [[nodiscard]] int jump16() const { return int(std::floor(jump_height * 16 + 1e-9)); }
+    [[nodiscard]] int jump_voxels() const { return jump16() / 16; }
+    [[nodiscard]] int step16() const { return int(std::floor(step_height * 16 + 1e-9)); }
+    /// Bits of the open classes in `opens`: 1 hand, 2 powered.
+    [[nodiscard]] unsigned open_mask() const;
 };
 
 class ProfileError : public std::runtime_error {
@@ -54,9 +86,11 @@ public:
     ProfileError(const std::string& source, const std::string& key, const std::string& message);
     /// The offending key ("" for whole-file problems such as bad JSON).
     [[nodiscard]] const std::string& key() const { return key_; }
+    /// What is wrong, without the source and key.
+    [[nodiscard]] const std::string& message() const { return message_; }
 
 private:
-    std::string key_;
+    std::string key_, message_;
 };
 
 /// Parses a JSON profile. `source` names the file in error messages.

@@ -76,4 +76,58 @@ private:
     Raw raw_ = 0;
 };
 
+/// ShapeFact: what a position in a chunk near shaped blocks (slabs, stairs,
+/// fences, ladders, doors, damaging floors; world/block.hpp) adds to its
+/// Fact, for one agent shape. Heights are sixteenths of a voxel; a
+/// position's node is the voxel y it stands in, and its *surface* is where
+/// its feet are: the highest top of a collision (or of a hazard) in
+/// [y - 8/16, y + 8/16) under its footprint, or y itself when there is none.
+///
+///   voxnav::ShapeFact e = snapshot.shape_fact(i);
+///   double feet_y = voxel.y + e.offset() / 16.0;
+///
+/// Layout of the stored 32 bits: bits 0..3 offset + 8, bit 4 topped, bits
+/// 5..8 stair faces, bit 9 hold, bit 10 door, bit 11 needs open, bits
+/// 12..31 headroom. Positions of other chunks read as plain(): offset 0 and
+/// a headroom that only says "the body fits" (see MovementModel's free()).
+///
+/// Thread-safety: a value type. Errors: none.
+class ShapeFact {
+public:
+    using Raw = std::uint32_t;
+    static constexpr unsigned headroom_limit = (1u << 20) - 1;
+
+    constexpr ShapeFact() = default;
+    constexpr explicit ShapeFact(Raw raw) : raw_(raw) {}
+    [[nodiscard]] static constexpr ShapeFact make(int offset, bool topped, unsigned stair_faces, bool hold, bool door,
+                                                  bool needs_open, unsigned headroom) {
+        return ShapeFact(Raw(unsigned(offset + 8) & 15u) | (topped ? 16u : 0u) | ((stair_faces & 15u) << 5) | (hold ? 1u << 9 : 0u) |
+                         (door ? 1u << 10 : 0u) | (needs_open ? 1u << 11 : 0u) |
+                         (Raw(headroom > headroom_limit ? headroom_limit : headroom) << 12));
+    }
+    /// What a position of a chunk far from shaped blocks reads as: on a full
+    /// block (or nothing), `headroom` from the clear bit (a lower bound).
+    [[nodiscard]] static constexpr ShapeFact plain(unsigned headroom) { return make(0, false, 0, false, false, false, headroom); }
+
+    /// Surface height above the node's voxel bottom. [Units: 1/16 voxel] [-8..7]
+    [[nodiscard]] constexpr int offset() const { return int(raw_ & 15u) - 8; }
+    /// A top (of a collision or a hazard) lies in [y - 8/16, y + 8/16): the
+    /// surface is that top. Otherwise the surface is y and nothing ends below it in that range.
+    [[nodiscard]] constexpr bool topped() const { return raw_ & 16u; }
+    /// Faces (bit 0 +x, 1 -x, 2 +z, 3 -z) from which the stair under the feet is walked up.
+    [[nodiscard]] constexpr unsigned stair_faces() const { return (raw_ >> 5) & 15u; }
+    /// A climbable block at the feet (a climbing agent's shape only).
+    [[nodiscard]] constexpr bool hold() const { return raw_ & (1u << 9); }
+    /// A door, gate or trapdoor (open or closed) in the body: no diagonal moves in or out.
+    [[nodiscard]] constexpr bool door() const { return raw_ & (1u << 10); }
+    /// The body fits only once a closed door of a class the agent opens is opened.
+    [[nodiscard]] constexpr bool needs_open() const { return raw_ & (1u << 11); }
+    /// Free height above the surface in the footprint. [Units: 1/16 voxel]
+    [[nodiscard]] constexpr unsigned headroom() const { return raw_ >> 12; }
+    [[nodiscard]] constexpr Raw raw() const { return raw_; }
+
+private:
+    Raw raw_ = 0;
+};
+
 }  // namespace voxnav

@@ -35,6 +35,7 @@
 #include "voxnav/agent/profile.hpp"
 #include "voxnav/facts/nav_snapshot.hpp"
 #include "voxnav/facts/plain_floor.hpp"
+#include "voxnav/facts/block_geo.hpp"
 #include "voxnav/world/world.hpp"
 
 #include <array>
@@ -43,16 +44,26 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace voxnav {
 
 /// What derived facts depend on: agents with equal shapes share a NavField.
+/// Heights in sixteenths of a voxel; `reach_up` is how far above a position
+/// the movement rules may ask for headroom (body, jump and a margin) [Units: voxels].
 struct AgentShape {
-    int width = 1, height = 2;
+    int width = 1, height16 = 32, reach_up = 7;
+    bool climb = true;
+    unsigned opens = 0;  ///< AgentProfile::open_mask()
     std::vector<std::pair<std::string, double>> floor_cost;  ///< sorted; multipliers > 1 only
     [[nodiscard]] static AgentShape of(const AgentProfile& p);
-    bool operator==(const AgentShape& o) const { return width == o.width && height == o.height && floor_cost == o.floor_cost; }
+    /// Whole voxels of a body on a full block.
+    [[nodiscard]] int body_voxels() const { return (height16 + 15) / 16; }
+    bool operator==(const AgentShape& o) const {
+        return width == o.width && height16 == o.height16 && reach_up == o.reach_up && climb == o.climb && opens == o.opens &&
+               floor_cost == o.floor_cost;
+    }
 };
 
 class NavField {
@@ -100,6 +111,12 @@ private:
     std::uint32_t add_slot(const Voxel& chunk);
     void remove_slot(std::uint32_t slot);
     void derive(const World& world, const std::vector<std::uint32_t>& slots);
+    /// Whether the chunk lies near a shaped block: its facts carry shapes.
+    [[nodiscard]] bool near_shaped(const Voxel& chunk) const;
+    /// Chunk offsets (lo, hi inclusive) from a chunk to the world chunks near_shaped reads.
+    void shaped_range(glm::ivec3& lo, glm::ivec3& hi) const;
+    /// Re-scans whether world chunk c holds a shaped block; true when that changed.
+    bool rescan_shaped(const World& world, const Voxel& c);
     void derive_plain(const std::vector<std::uint32_t>& slots, const std::vector<detail::LocalBox>& boxes);
     void set_plain(std::uint32_t slot, std::shared_ptr<const ChunkPlain> block, detail::PlainCounts counts);
     void publish(std::uint64_t revision);
@@ -108,7 +125,10 @@ private:
 
     AgentShape shape_;
     std::uint64_t world_id_ = 0;
-    std::vector<std::uint8_t> block_code_;  // per block id: blocks body / solid / water / floor index
+    std::vector<std::uint8_t> block_code_;  // per block id: blocks body / solid / water / shaped / floor index
+    std::vector<detail::BlockGeo> block_geo_;  // per block id, for the shaped derivation
+    std::unordered_set<Voxel, ChunkHash> shaped_world_;  // loaded world chunks holding a shaped block
+    bool any_shaped_type_ = false;
     bool coded_ = false;                    // block_code_ matches the registry at coded_version_
     std::uint64_t coded_version_ = 0;
     NavSnapshot work_;                      // the writer's version, published by copy

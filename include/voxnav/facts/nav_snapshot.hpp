@@ -14,7 +14,8 @@
 /// links to the slots of its 26 neighbour chunks, so moving across a chunk
 /// face costs one table read.
 ///
-/// Memory: 4096 bytes per chunk whose facts differ between voxels; a chunk
+/// Memory: 4096 bytes per chunk whose facts differ between voxels, and
+/// 16384 more (4 bytes per voxel) per chunk near shaped blocks; a chunk
 /// whose voxels all have the same facts (open sky, solid rock) shares one
 /// block per distinct value. 512 bytes of plain-floor bits per chunk with any
 /// plain floor. Plus 136 bytes of slot record and about 32 bytes of chunk
@@ -46,6 +47,11 @@ struct ChunkFacts {
     std::array<Fact::Raw, 4096> bits;
 };
 
+/// The shape facts of one chunk near shaped blocks, one per voxel.
+struct ChunkShapes {
+    std::array<ShapeFact::Raw, 4096> facts;
+};
+
 /// The plain-floor bits of one chunk (facts/plain_floor.hpp): bit l % 64 of
 /// words[l / 64] for the voxel of local index l.
 struct ChunkPlain {
@@ -56,6 +62,10 @@ struct ChunkPlain {
 struct ChunkSlot {
     const Fact::Raw* bits;       ///< 4096 facts (never null; the void reads zeros)
     const std::uint64_t* plain;  ///< 64 words of plain-floor bits (never null; the void reads zeros)
+    /// 4096 shape facts when the chunk lies near shaped blocks, else null:
+    /// then every position stands on a full block or nothing, and the
+    /// movement model takes its plain path.
+    const ShapeFact::Raw* shapes;
     Voxel chunk;                 ///< chunk coordinate
     std::uint32_t link[node_id::link_count];  ///< slot of chunk + (dx, dy, dz) at node_id::link(dx, dy, dz); 0 = void
     /// The fact of local index l (0..4095) of this chunk.
@@ -79,6 +89,21 @@ public:
         return (slots_[node_id::slot(i)].plain[l >> 6] >> (l & 63u)) & 1u;
     }
     [[nodiscard]] const ChunkSlot& slot(std::uint32_t s) const { return slots_[s]; }
+    /// Whether node i's chunk carries shape facts (lies near shaped blocks).
+    [[nodiscard]] bool shaped(Index i) const { return slots_[node_id::slot(i)].shapes != nullptr; }
+    /// The shape fact of node i: stored near shaped blocks, else
+    /// ShapeFact::plain() with the headroom the clear bit promises for a body
+    /// of `body_voxels` voxels.
+    [[nodiscard]] ShapeFact shape_fact(Index i, int body_voxels) const {
+        const ChunkSlot& c = slots_[node_id::slot(i)];
+        if (c.shapes) return ShapeFact(c.shapes[node_id::local(i)]);
+        return ShapeFact::plain(c[node_id::local(i)].clear() ? unsigned(body_voxels) * 16u : 0u);
+    }
+    /// Feet height of node i above its voxel's bottom. [Units: voxels] [-0.5..0.4375]
+    [[nodiscard]] double feet_offset(Index i) const {
+        const ChunkSlot& c = slots_[node_id::slot(i)];
+        return c.shapes ? ShapeFact(c.shapes[node_id::local(i)]).offset() / 16.0 : 0.0;
+    }
     /// Node id of the voxel (dx, dy, dz) away from `i` (any distance; the void
     /// once outside the navigable chunks).
     [[nodiscard]] VOXNAV_INLINE Index offset(Index i, int dx, int dy, int dz) const {
@@ -115,6 +140,8 @@ public:
     [[nodiscard]] std::size_t chunk_count() const { return chunks_; }
     /// Chunks whose voxels differ (each holds 4096 bytes of its own).
     [[nodiscard]] std::size_t mixed_chunk_count() const { return mixed_chunks_; }
+    /// Chunks near shaped blocks (each holds 16384 bytes of shape facts).
+    [[nodiscard]] std::size_t shaped_chunk_count() const { return shaped_chunks_; }
     /// Box of every node: the world's bounds, or the navigable chunks' box.
     [[nodiscard]] VoxelBox domain() const;
     /// Multiplier for walking onto the floor of a position with this fact.
@@ -152,9 +179,10 @@ private:
     PagedArray<ChunkSlot> slots_;
     PagedArray<std::shared_ptr<const ChunkFacts>> owners_;  // keeps each slot's facts alive
     PagedArray<std::shared_ptr<const ChunkPlain>> plain_owners_;  // each slot's plain bits, or null (all zero)
+    PagedArray<std::shared_ptr<const ChunkShapes>> shape_owners_;  // each slot's shape facts, or null
     PagedArray<TableEntry> table_;                          // chunk -> slot, open addressing
     std::size_t table_used_ = 0;                            // live + tombstones
-    std::size_t chunks_ = 0, mixed_chunks_ = 0, plain_chunks_ = 0;
+    std::size_t chunks_ = 0, mixed_chunks_ = 0, plain_chunks_ = 0, shaped_chunks_ = 0;
     std::uint64_t floor_voxels_ = 0, plain_voxels_ = 0;
     std::uint64_t revision_ = 0;
     WorldTransform transform_;

@@ -32,7 +32,7 @@ public:
     static constexpr bool wants_parent = true;
     JumpPointProblem(const MovementModel& moves, State goal)
         : NavProblem(moves, goal),
-          jump_up_(moves.profile().jump ? moves.profile().jump_height : 0) {}
+          jump_up_(moves.profile().jump ? moves.profile().jump_voxels() : 0) {}
 
     /// Whether jump points apply to an agent at all: on plain floor its moves
     /// are exactly a grid's (every rule it has says so).

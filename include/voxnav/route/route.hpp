@@ -16,6 +16,10 @@ struct Waypoint {
     Voxel position;            ///< feet voxel
     Action action;             ///< the move that reaches it; Start for the first
     double cost = 0.0;         ///< cost of that move [Units: seconds]
+    /// Height of the surface the feet stand on: position.y plus the real
+    /// height of a slab, stair, carpet or snow under them (-0.5 on a bottom
+    /// slab below the voxel, +1/16 on a carpet in it). [Units: voxels]
+    double feet_y = 0.0;
 };
 
 struct Route {

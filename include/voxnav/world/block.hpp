@@ -7,6 +7,15 @@
 ///
 ///   voxnav::BlockRegistry reg;
 ///   voxnav::BlockId ice = reg.add("ice", voxnav::BlockKind::Solid);
+///   voxnav::BlockShape slab;              // a bottom slab: collision 0..8/16
+///   slab.top = 8;
+///   voxnav::BlockId oak_slab = reg.add("oak_slab", voxnav::BlockKind::Solid, false, slab);
+///
+/// Shapes (BlockShape) carry what real blocks add to the kind: a collision
+/// interval in sixteenths of a voxel (slabs, carpets, fences at 24/16), the
+/// faces a stair is walked up from, ladders, doors and gates and whether
+/// they are open, and damage. No block name means anything to the engine:
+/// names live in the block tables and readers.
 #pragma once
 
 #include <cstdint>
@@ -28,20 +37,79 @@ enum class BlockKind : std::uint8_t {
     Liquid,  ///< passable; a non-hazard liquid is water (swimmable)
 };
 
+/// Who can open a door, gate or trapdoor.
+enum class OpenClass : std::uint8_t {
+    None,     ///< not openable
+    Hand,     ///< wooden doors, fence gates, wooden trapdoors
+    Powered,  ///< iron doors and trapdoors (need redstone)
+};
+/// What a block does to a body that touches it.
+enum class Damage : std::uint8_t {
+    None,
+    Body,   ///< never inside the body (cactus, fire, berry bush, wither rose, powder snow)
+    Floor,  ///< never inside the body and never stood on (magma, campfire)
+};
+
+/// The shape of a block type (of a block *state* where a format has states).
+/// Heights are sixteenths of a voxel above the voxel's bottom.
+struct BlockShape {
+    /// Collision interval [bottom, top] of a solid (the default is the full
+    /// cube 0..16). [Limit: bottom < top <= 24, bottom <= 15] A top above 16
+    /// (fences, walls, closed gates: 24) reaches into the voxel above.
+    std::uint8_t bottom = 0, top = 16;
+    /// Faces from which a stair is walked up in two half steps: bit 0 the +x
+    /// face, 1 -x, 2 +z, 3 -z (the low side of the stair). 0: not a stair.
+    std::uint8_t stair_faces = 0;
+    /// Ladders, vines, scaffolding: an agent with `climb` moves up and down in it.
+    bool climbable = false;
+    /// Doors, gates and trapdoors: who may open it, and whether it is open now
+    /// (an open one has no collision).
+    OpenClass open_class = OpenClass::None;
+    bool open = false;
+    Damage damage = Damage::None;
+
+    bool operator==(const BlockShape& o) const {
+        return bottom == o.bottom && top == o.top && stair_faces == o.stair_faces && climbable == o.climbable &&
+               open_class == o.open_class && open == o.open && damage == o.damage;
+    }
+    bool operator!=(const BlockShape& o) const { return !(*this == o); }
+};
+
 struct BlockType {
     std::string name;
     BlockKind kind = BlockKind::Air;
     /// Only meaningful for liquids: a hazard (lava) may never be inside the body.
     bool hazard = false;
+    BlockShape shape;
 
     [[nodiscard]] bool is_water() const { return kind == BlockKind::Liquid && !hazard; }
-    /// True when the block keeps a body out: solid, or a hazard liquid.
-    [[nodiscard]] bool blocks_body() const { return kind == BlockKind::Solid || (kind == BlockKind::Liquid && hazard); }
+    /// True when the block has a collision now: a solid that is not an open door.
+    [[nodiscard]] bool collides() const { return kind == BlockKind::Solid && !(shape.open_class != OpenClass::None && shape.open); }
+    /// True when the block keeps a body out of its voxel as a whole: a full
+    /// colliding cube, a hazard liquid, or a damaging block.
+    [[nodiscard]] bool blocks_body() const {
+        return collides() || (kind == BlockKind::Liquid && hazard) || shape.damage != Damage::None;
+    }
+    /// True when the block is more than air, a full cube or a liquid: a
+    /// partial collision, a stair, a climbable, a door or a damaging floor.
+    /// Chunks near such blocks carry extra facts (facts/fact.hpp).
+    [[nodiscard]] bool is_shaped() const {
+        return (kind == BlockKind::Solid && (shape.bottom != 0 || shape.top != 16 || shape.stair_faces != 0)) || shape.climbable ||
+               shape.open_class != OpenClass::None || shape.damage == Damage::Floor;
+    }
 };
 
 [[nodiscard]] const char* to_string(BlockKind kind);
 /// Parses "air", "solid" or "liquid"; nullopt otherwise.
 [[nodiscard]] std::optional<BlockKind> parse_block_kind(std::string_view text);
+/// "none", "hand", "powered".
+[[nodiscard]] const char* to_string(OpenClass c);
+[[nodiscard]] std::optional<OpenClass> parse_open_class(std::string_view text);
+/// "none", "body", "floor".
+[[nodiscard]] const char* to_string(Damage d);
+[[nodiscard]] std::optional<Damage> parse_damage(std::string_view text);
+/// An empty string when the shape is valid for the kind, else why not.
+[[nodiscard]] std::string shape_problem(BlockKind kind, const BlockShape& shape);
 
 /// Names and numbers block types. Ids are dense, in order of addition.
 class BlockRegistry {
@@ -50,11 +118,12 @@ public:
     BlockRegistry();
 
     /// Adds a block type, or returns the id of an identical one already present.
-    /// Throws std::invalid_argument when the name exists with another kind or
-    /// hazard flag, or when 65536 types exist.
-    BlockId add(const std::string& name, BlockKind kind, bool hazard = false);
+    /// Throws std::invalid_argument when the name exists with another kind,
+    /// hazard flag or shape, when the shape is invalid (shape_problem), or
+    /// when 65536 types exist.
+    BlockId add(const std::string& name, BlockKind kind, bool hazard = false, const BlockShape& shape = {});
     /// Adds or redefines the named block (the text format's `legend` may redefine).
-    BlockId define(const std::string& name, BlockKind kind, bool hazard = false);
+    BlockId define(const std::string& name, BlockKind kind, bool hazard = false, const BlockShape& shape = {});
 
     [[nodiscard]] std::optional<BlockId> find(std::string_view name) const;
     [[nodiscard]] const BlockType& operator[](BlockId id) const { return types_[id]; }

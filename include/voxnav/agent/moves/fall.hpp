@@ -1,7 +1,8 @@
 /// @file fall.hpp
 /// @brief Fall: from a dry standable position, step aside into open air
 /// (clear, unsupported) and drop to the first supported position below: a
-/// waypoint if the drop is at most max_fall voxels, or any depth into water.
+/// waypoint if the drop is at most max_fall voxels, or into water at most
+/// max_fall_into_water (no limit by default).
 /// Costs the walk onto the landing's floor plus the air time sqrt(2k / gravity).
 /// A fall is one-way: its predecessors are found by scanning up from the
 /// landing through the open column (unbounded over water).
@@ -27,7 +28,19 @@ struct Fall : Rule {
             const Fact ft = g.all[t];
             if (!ft.clear()) break;  // solid, hazard, or the void below the navigable chunks
             if (ft.supported()) {
-                if ((k <= g.a.max_fall || ft.water()) && ft.node())
+                if (!ft.node()) break;
+                if (g.all.shaped(t)) {
+                    // Onto shaped blocks far below (near ones make p's chunk
+                    // shaped): the drop is measured to the real surface.
+                    const ShapeFact e = g.all.shape_fact(t, 0);
+                    const double drop = k - e.offset() / 16.0;
+                    if (!(drop <= g.a.max_fall || (ft.water() && drop <= g.a.max_fall_into_water))) break;
+                    const double cost = g.t.step[ft.floor_class()] + std::sqrt(drop * g.t.inv_gravity2);
+                    if (e.needs_open()) emit(t, cost + g.a.open_time, Action::Open);
+                    else emit(t, cost, Action::Fall);
+                    break;
+                }
+                if (k <= g.a.max_fall || (ft.water() && k <= g.a.max_fall_into_water))
                     emit(t, g.t.step[ft.floor_class()] + std::sqrt(k * g.t.inv_gravity2), Action::Fall);
                 break;
             }
@@ -40,7 +53,7 @@ struct Fall : Rule {
         // Up the open column above the landing: each position there could be
         // the voxel stepped into, k voxels above it.
         Index u = b.to;
-        for (int k = 1; b.ft.water() || k <= b.a.max_fall; ++k) {
+        for (int k = 1; (b.ft.water() && k <= b.a.max_fall_into_water) || k <= b.a.max_fall; ++k) {
             u = b.at(u, 0, 1, 0);
             const Fact fu = b[u];
             if (!fu.clear() || fu.supported()) break;

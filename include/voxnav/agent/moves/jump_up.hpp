@@ -15,11 +15,13 @@ namespace voxnav::moves {
 struct JumpUp : Rule {
     [[nodiscard]] static bool active(const AgentProfile& a) { return a.jump; }
     /// The highest jump from a position with this fact.
-    [[nodiscard]] static int max_rise(const AgentProfile& a, Fact from) { return from.water() ? std::min(1, a.jump_height) : a.jump_height; }
+    [[nodiscard]] static int max_rise(const AgentProfile& a, Fact from) {
+        return from.water() ? std::min(1, a.jump_voxels()) : a.jump_voxels();
+    }
     /// How high above its waypoint an agent may be in the middle of a jump
     /// (the profile's jump_height, whether or not it jumps now) [Units: voxels]:
     /// how far snapping looks down under an agent in the air.
-    [[nodiscard]] static int air_height(const AgentProfile& a) { return std::max(0, a.jump_height); }
+    [[nodiscard]] static int air_height(const AgentProfile& a) { return int(std::ceil(a.jump_height)); }
     /// Where a jump up lands: a dry standable position (plain floor asks this).
     [[nodiscard]] static bool lands_on(Fact f) { return f.dry_standable(); }
 
@@ -40,7 +42,7 @@ struct JumpUp : Rule {
     static void backward(const Back& b, Emit& emit) {
         if (!b.a.jump || !lands_on(b.ft)) return;
         for (int d = 0; d < 4; ++d)
-            for (int k = 1; k <= b.a.jump_height; ++k) {
+            for (int k = 1; k <= b.a.jump_voxels(); ++k) {
                 const Index s = b.at(b.to, -axis_dx[d], -k, -axis_dz[d]);
                 const Fact fs = b[s];
                 if (!fs.standable() || k > max_rise(b.a, fs)) continue;
@@ -55,9 +57,9 @@ struct JumpUp : Rule {
         terms.add_rate(1.0 / a.walk_speed);
         // Per voxel gained, a jump of k pays sqrt(2k / gravity) over its walk:
         // least per voxel at k = jump_height.
-        if (a.jump_height >= 1) terms.add_climb(std::sqrt(2.0 / (a.gravity * double(a.jump_height))));
+        if (a.jump_voxels() >= 1) terms.add_climb(std::sqrt(2.0 / (a.gravity * double(a.jump_voxels()))));
     }
-    static void reach(const AgentProfile& a, ReadReach& r) { r.cover(1, a.jump ? a.jump_height : 0, 0); }
+    static void reach(const AgentProfile& a, ReadReach& r) { r.cover(1, a.jump ? a.jump_voxels() : 0, 0); }
     /// Plain floor has no dry standable position 1..kPlainJump above a side
     /// (jump points test higher jumps themselves): no jump up starts there.
     [[nodiscard]] static bool fits_plain_floor(const AgentProfile&) { return true; }

@@ -4,6 +4,7 @@
 /// same height g + 1 voxels away; each gap voxel must be clear, unsupported
 /// and have a clear voxel above (the arc), as must the voxel above the start.
 /// Costs (g + 1) walks onto the landing's floor plus the air time 2 sqrt(2 / gravity).
+/// Never over or onto positions of chunks near shaped blocks (moves/shaped.hpp).
 #pragma once
 
 #include "voxnav/agent/moves/context.hpp"
@@ -25,10 +26,10 @@ struct Leap : Rule {
         for (int gap = 1; gap <= g.a.jump_distance; ++gap) {
             const Index c = g.far.at(g.p, gap * dx, 0, gap * dz);
             const Fact fc = g.far[c];
-            if (!fc.clear() || fc.supported() || !g.far[g.far.at(c, 0, 1, 0)].clear()) break;
+            if (!fc.clear() || fc.supported() || !g.far[g.far.at(c, 0, 1, 0)].clear() || g.all.shaped(c)) break;
             const Index l = g.far.at(g.p, (gap + 1) * dx, 0, (gap + 1) * dz);
             const Fact fl = g.far[l];
-            if (fl.dry_standable()) emit(l, (gap + 1) * g.t.step[fl.floor_class()] + g.t.leap_air, Action::Jump);
+            if (fl.dry_standable() && !g.all.shaped(l)) emit(l, (gap + 1) * g.t.step[fl.floor_class()] + g.t.leap_air, Action::Jump);
         }
     }
 

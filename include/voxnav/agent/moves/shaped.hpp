@@ -1,0 +1,199 @@
+/// @file shaped.hpp
+/// @brief The movement rules near shaped blocks (slabs, stairs, fences,
+/// ladders, doors, damaging floors): the same walk, jump, fall and swim
+/// moves as level.hpp, jump_up.hpp and fall.hpp, measured with real heights,
+/// plus climbing and opening. MovementModel takes these for every position
+/// of a chunk that carries shape facts (NavSnapshot::shaped), and the plain
+/// rules elsewhere; on full blocks both give the same moves.
+///
+/// Heights are sixteenths of a voxel: a position's *surface* s is where its
+/// feet are (facts/fact.hpp), h the agent's height (rounded up), `step` and
+/// `jump` the profile's step_height and jump_height (rounded down).
+///
+/// - Side moves (4 axis directions) to a position q of the side column:
+///   - up or level (s_q >= s_p): the column over p must be free from s_p to
+///     s_q + h (the body lifted in place). A rise r <= step is a walk (a swim
+///     into water); a stair whose low face looks at p is walked up when
+///     r - 8/16 <= step; otherwise a rise up to `jump` (1 out of water) onto
+///     dry floor is a jump, walk + sqrt(2 r / gravity).
+///   - down: the side column must be free from s_p to s_p + h (stepping
+///     aside); the agent then drops to the first supported position below.
+///     A drop <= step is a walk (a swim into water), so is a stair walked
+///     down towards its low face (drop - 8/16 <= step); a longer one is a
+///     fall (never from water), walk + sqrt(2 drop / gravity), taken if the
+///     drop is at most max_fall, or max_fall_into_water into water.
+/// - Diagonals: level walks and swims (|r| <= step) when neither end holds
+///   a door and both corner columns are free over the higher end's body.
+/// - Climb (agents with `climb`): from a position whose feet are in a
+///   climbable block straight up one voxel, and down one voxel into such a
+///   position; (rise) / climb_speed.
+/// - Open: a move into a position whose body fits only once a door the
+///   agent opens is opened takes action `open` and costs open_time more.
+/// - Leaps are not taken from or onto positions of shaped chunks.
+///
+/// Thread-safety: pure functions of immutable data. Errors: none.
+#pragma once
+
+#include "voxnav/agent/moves/context.hpp"
+
+#include <cmath>
+#include <cstdint>
+
+namespace voxnav::moves {
+
+/// Reads of positions anywhere, with their surfaces, for the shaped rules.
+struct ShapedLook {
+    const NavSnapshot& f;
+    const MoveTables& t;
+    const AgentProfile& a;
+    int h16, body, step16, jump16;
+    double open_time, inv_climb, max_fall16, max_water_fall16;
+
+    [[nodiscard]] Index at(Index i, int dx, int dy, int dz) const { return f.offset(i, dx, dy, dz); }
+    [[nodiscard]] Fact fact(Index i) const { return f[i]; }
+    [[nodiscard]] ShapeFact shape(Index i) const { return f.shape_fact(i, body); }
+    /// Surface of position i [Units: 1/16 voxel, absolute].
+    [[nodiscard]] std::int64_t surface(Index i) const {
+        return std::int64_t(f.voxel_of(i).y) * 16 + (f.shaped(i) ? shape(i).offset() : 0);
+    }
+
+    /// Whether the footprint column of position i is free of anything that
+    /// blocks the body over [lo, hi) (absolute sixteenths, lo in i's range
+    /// [y - 8, y + 8) or above). Chains the positions upwards.
+    [[nodiscard]] bool free(Index i, std::int64_t lo, std::int64_t hi) const {
+        std::int64_t pos = lo;
+        const std::int64_t y0 = f.voxel_of(i).y;
+        for (int guard = 0; guard < 256 && pos < hi; ++guard) {
+            // The position whose range [y - 8, y + 8) holds pos.
+            const std::int64_t y = (pos + 8) >> 4;
+            const Index m = f.offset(i, 0, int(y - y0), 0);
+            if (!f.shaped(m)) {
+                // Full blocks only around here: whole voxels, `body` at a time.
+                const std::int64_t cell = pos >> 4;
+                if (!f[f.offset(i, 0, int(cell - y0), 0)].clear()) return false;
+                pos = (cell + body) * 16;
+                continue;
+            }
+            const ShapeFact e = shape(m);
+            const std::int64_t s = y * 16 + e.offset();
+            if (s > pos && (e.topped() || e.headroom() == 0)) return false;
+            const std::int64_t end = s + std::int64_t(e.headroom());
+            if (end <= pos) return false;
+            pos = end;
+        }
+        return pos >= hi;
+    }
+
+    /// The move onto q (a waypoint): cost and action of a level move (walk
+    /// or swim) or a jump of `rise`, with opening.
+    template <class Emit>
+    void onto(Index q, Fact fq, double cost, Action action, Emit& emit) const {
+        if (f.shaped(q) && shape(q).needs_open()) {
+            cost += open_time;
+            action = Action::Open;
+        }
+        emit(q, cost, action);
+    }
+};
+
+/// Side, diagonal, climb and vertical-swim moves from one standable position.
+struct ShapedGround {
+    template <class Emit>
+    static void moves(const ShapedLook& L, Index p, Fact fp, Emit& emit) {
+        const AgentProfile& a = L.a;
+        const std::int64_t sp = L.surface(p);
+        const ShapeFact ep = L.f.shaped(p) ? L.shape(p) : ShapeFact::plain(0);
+        const bool pw = fp.water();
+        const int max_up = std::max(a.jump ? (pw ? std::min(16, L.jump16) : L.jump16) : 0, L.step16 + 8);
+        for (int d = 0; d < 4; ++d) {
+            const int dx = axis_dx[d], dz = axis_dz[d];
+            // Up or level.
+            for (int k = 0; k * 16 - 8 <= max_up; ++k) {
+                const Index q = L.at(p, dx, k, dz);
+                const Fact fq = L.fact(q);
+                if (!fq.standable()) continue;
+                const std::int64_t sq = L.surface(q);
+                const std::int64_t r = sq - sp;
+                if (r < 0 || !L.free(p, sp, sq + L.h16)) continue;
+                const unsigned toward_p = 1u << (d ^ 1);
+                if (r <= L.step16) {
+                    if (fq.water()) {
+                        if (a.swim) L.onto(q, fq, L.t.swim_axis, Action::Swim, emit);
+                    } else if (a.walk) {
+                        L.onto(q, fq, L.t.step[fq.floor_class()], Action::Walk, emit);
+                    }
+                } else if (!fq.water() && a.walk && L.f.shaped(q) && (L.shape(q).stair_faces() & toward_p) && r - 8 <= L.step16) {
+                    L.onto(q, fq, L.t.step[fq.floor_class()], Action::Walk, emit);
+                } else if (!fq.water() && a.jump && r <= (pw ? std::min(16, L.jump16) : L.jump16)) {
+                    L.onto(q, fq, L.t.step[fq.floor_class()] + std::sqrt(double(r) / 16.0 * L.t.inv_gravity2), Action::Jump, emit);
+                }
+            }
+            // Down: step aside, drop to the first supported position.
+            const Index q0 = L.at(p, dx, 0, dz);
+            if (!L.free(q0, sp, sp + L.h16)) continue;
+            Index q = q0;
+            for (int k = 0; k < (1 << 21); ++k, q = L.at(q, 0, -1, 0)) {
+                const Fact fq = L.fact(q);
+                if (k > 0 && !fq.clear()) break;
+                if (!fq.supported()) continue;  // (the void is not clear: the scan ends there)
+                const std::int64_t sq = L.surface(q);
+                if (k == 0 && (sq >= sp || !L.free(q, sq, sp + L.h16))) break;
+                if (!fq.standable() || !fq.node()) break;
+                const std::int64_t drop = sp - sq;
+                if (drop <= L.step16) {
+                    if (fq.water()) {
+                        if (a.swim) L.onto(q, fq, L.t.swim_axis, Action::Swim, emit);
+                    } else if (a.walk) {
+                        L.onto(q, fq, L.t.step[fq.floor_class()], Action::Walk, emit);
+                    }
+                } else if (!fq.water() && a.walk && (ep.stair_faces() & (1u << d)) && drop - 8 <= L.step16) {
+                    L.onto(q, fq, L.t.step[fq.floor_class()], Action::Walk, emit);
+                } else if (a.fall && !pw && (double(drop) <= L.max_fall16 || (fq.water() && double(drop) <= L.max_water_fall16))) {
+                    L.onto(q, fq, L.t.step[fq.floor_class()] + std::sqrt(double(drop) / 16.0 * L.t.inv_gravity2), Action::Fall, emit);
+                }
+                break;
+            }
+        }
+        // Diagonal level walks and swims.
+        if (a.diagonal && (a.walk || a.swim) && !ep.door())
+            for (int d = 0; d < 4; ++d) {
+                const int dx = diag_dx[d], dz = diag_dz[d];
+                const Index q = L.at(p, dx, 0, dz);
+                const Fact fq = L.fact(q);
+                if (!fq.standable() || (L.f.shaped(q) && L.shape(q).door())) continue;
+                const std::int64_t sq = L.surface(q);
+                const std::int64_t r = sq - sp, top = std::max(sp, sq);
+                if ((r < 0 ? -r : r) > L.step16) continue;
+                if (!L.free(p, sp, top + L.h16) || !L.free(q, sq, top + L.h16) || !L.free(L.at(p, dx, 0, 0), top, top + L.h16) ||
+                    !L.free(L.at(p, 0, 0, dz), top, top + L.h16))
+                    continue;
+                if (fq.water()) {
+                    if (a.swim) L.onto(q, fq, L.t.swim_diag, Action::Swim, emit);
+                } else if (a.walk) {
+                    L.onto(q, fq, L.t.walk_diag[fq.floor_class()], Action::Walk, emit);
+                }
+            }
+        // Climbing.
+        if (a.climb) {
+            const Index up = L.at(p, 0, 1, 0), down = L.at(p, 0, -1, 0);
+            const Fact fu = L.fact(up), fd = L.fact(down);
+            if (ep.hold() && fu.standable() && fu.node()) {
+                const std::int64_t su = L.surface(up);
+                if (su > sp && L.free(p, sp, su + L.h16)) L.onto(up, fu, double(su - sp) / 16.0 * L.inv_climb, Action::Climb, emit);
+            }
+            if (fd.standable() && fd.node() && L.f.shaped(down) && L.shape(down).hold()) {
+                const std::int64_t sd = L.surface(down);
+                if (sd < sp && L.free(down, sd, sp + L.h16)) L.onto(down, fd, double(sp - sd) / 16.0 * L.inv_climb, Action::Climb, emit);
+            }
+        }
+        // Swimming straight up and down.
+        if (a.swim && pw)
+            for (int dy = -1; dy <= 1; dy += 2) {
+                const Index q = L.at(p, 0, dy, 0);
+                const Fact fq = L.fact(q);
+                if (fq.standable()) L.onto(q, fq, L.t.swim_axis, Action::Swim, emit);
+            }
+    }
+};
+
+}  // namespace voxnav::moves

@@ -1,0 +1,33 @@
+/// @file block_geo.hpp
+/// @brief detail::BlockGeo: what one block type does to one agent shape,
+/// as the shaped derivation of the facts reads it (NavField fills one per
+/// block id). Internal to the facts layer; games use world/block.hpp.
+///
+/// Thread-safety: value types. Errors: none.
+#pragma once
+
+#include <cstdint>
+
+namespace voxnav::detail {
+
+/// What one block type does, for the shaped derivation (one per block id).
+struct BlockGeo {
+    std::uint8_t lo = 0, hi = 0;  ///< obstruction [lo, hi] in 1/16 of its voxel; hi == 0: none
+    bool body = false;            ///< obstructs the body (a collision, a hazard liquid, damage)
+    bool mine = false;            ///< a closed door the agent opens: a surface, and in the body only once opened
+    bool supports = false;        ///< its top is a floor (a collision that is not a damaging floor)
+    bool hurts_feet = false;      ///< a damaging floor: a position whose surface is its top is never stood on
+    bool door = false;            ///< a door, gate or trapdoor, open or closed
+    bool climbable = false;       ///< a ladder (for a climbing agent)
+    bool water = false;
+    std::uint8_t stairs = 0;      ///< BlockShape::stair_faces
+    std::uint8_t floor_class = 0;
+};
+
+/// The agent shape, as the shaped derivation needs it.
+struct ShapeParams {
+    int width = 1, height16 = 32, body_voxels = 2;
+    int reach_up = 8;  ///< voxels read above the chunk's top: a headroom is known this high
+};
+
+}  // namespace voxnav::detail

@@ -1,0 +1,162 @@
+// The real-block rules (agent/moves/shaped.hpp), one tiny hand-made world
+// each: stairs, slabs, fences, ceilings, snow, carpets, ladders, doors,
+// hazards and drops into water.
+#include <catch2/catch.hpp>
+
+#include "test_helpers.hpp"
+#include "voxnav/voxnav.hpp"
+
+#include <string>
+#include <vector>
+
+using namespace voxnav;
+using testing::world_from_text;
+
+namespace {
+
+Route route_in(const std::string& text, AgentProfile a, const char* from = "S", const char* to = "G") {
+    const World w = world_from_text(text);
+    Navigator nav(w, a);
+    return nav.find_route(*w.point(from), *w.point(to));
+}
+
+std::vector<Action> actions(const Route& r) {
+    std::vector<Action> out;
+    for (std::size_t i = 1; i < r.waypoints.size(); ++i) out.push_back(r.waypoints[i].action);
+    return out;
+}
+
+bool has(const Route& r, Action a) {
+    for (const Waypoint& w : r.waypoints)
+        if (w.action == a) return true;
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("stairs are walked up from the low face and jumped from the back", "[shapes]") {
+    const AgentProfile a;
+    const Route front = route_in("voxnav-world 1\nsize 3 3 1\nlayer 0\n###\nlayer 1\nS>#\nlayer 2\n..G\n", a);
+    REQUIRE(front.status == SearchStatus::Found);
+    CHECK(actions(front) == std::vector<Action>{Action::Walk, Action::Walk});
+    CHECK(front.waypoints[1].feet_y == 2.0);
+    const Route back = route_in("voxnav-world 1\nsize 3 3 1\nlayer 0\n###\nlayer 1\nS<#\nlayer 2\n..G\n", a);
+    REQUIRE(back.status == SearchStatus::Found);
+    CHECK(has(back, Action::Jump));
+    CHECK(back.cost > front.cost);
+}
+
+TEST_CASE("a bottom slab is stepped onto, a top slab is jumped onto", "[shapes]") {
+    const AgentProfile a;
+    const Route bottom = route_in("voxnav-world 1\nsize 3 3 1\nlayer 0\n###\nlayer 1\nS_#\nlayer 2\n..G\n", a);
+    REQUIRE(bottom.status == SearchStatus::Found);
+    CHECK(actions(bottom) == std::vector<Action>{Action::Walk, Action::Walk});
+    CHECK(bottom.waypoints[1].position.y == 2);
+    CHECK(bottom.waypoints[1].feet_y == 1.5);
+    const Route top = route_in("voxnav-world 1\nsize 3 3 1\nlayer 0\n###\nlayer 1\nS=#\nlayer 2\n..G\n", a);
+    REQUIRE(top.status == SearchStatus::Found);
+    CHECK(has(top, Action::Jump));
+}
+
+TEST_CASE("a 1.25 jumper is stopped by a fence, a 1.5 jumper stands on it", "[shapes]") {
+    const std::string world = "voxnav-world 1\nsize 5 4 1\nlayer 0\n#####\nlayer 1\nS.|.G\n";
+    AgentProfile a;
+    a.height = 1.8;
+    a.jump_height = 1.25;
+    CHECK(route_in(world, a).status == SearchStatus::NoPath);
+    a.jump_height = 1.5;
+    const Route r = route_in(world, a);
+    REQUIRE(r.status == SearchStatus::Found);
+    bool on_fence = false;
+    for (const Waypoint& w : r.waypoints) on_fence |= w.position.x == 2 && w.feet_y == 2.5;
+    CHECK(on_fence);
+}
+
+TEST_CASE("a 1.8 body is stopped by a top slab's underside 1.5 above the floor, a 0.9 body passes", "[shapes]") {
+    const std::string world = "voxnav-world 1\nsize 5 4 1\nlayer 0\n#####\nlayer 1\nS...G\nlayer 2\n.===.\n";
+    AgentProfile a;
+    a.height = 1.8;
+    CHECK(route_in(world, a).status == SearchStatus::NoPath);
+    a.height = 0.9;
+    CHECK(route_in(world, a).status == SearchStatus::Found);
+}
+
+TEST_CASE("snow layers: 2 layers are walked over, 8 are jumped onto; a carpet is walked on", "[shapes]") {
+    const AgentProfile a;
+    const Route two = route_in("voxnav-world 1\nsize 3 2 1\nlayer 0\n###\nlayer 1\nS2G\n", a);
+    REQUIRE(two.status == SearchStatus::Found);
+    CHECK(actions(two) == std::vector<Action>{Action::Walk, Action::Walk});
+    CHECK(two.waypoints[1].feet_y == 1.125);
+    const Route eight = route_in("voxnav-world 1\nsize 3 3 1\nlayer 0\n###\nlayer 1\nS8G\n", a);
+    REQUIRE(eight.status == SearchStatus::Found);
+    CHECK(actions(eight) == std::vector<Action>{Action::Jump, Action::Fall});
+    const Route carpet = route_in("voxnav-world 1\nsize 3 2 1\nlayer 0\n###\nlayer 1\nScG\n", a);
+    REQUIRE(carpet.status == SearchStatus::Found);
+    CHECK(actions(carpet) == std::vector<Action>{Action::Walk, Action::Walk});
+    CHECK(carpet.waypoints[1].feet_y == 1.0625);
+}
+
+TEST_CASE("a ladder shaft is climbed up and down and left at a middle rung", "[shapes]") {
+    const std::string world =
+        "voxnav-world 1\nsize 2 7 1\npoint S 0 1 0\nlayer 0\n##\nlayer 1\nh#\nlayer 2\nh#\nlayer 3\nhG\nlayer 4\nh.\nlayer 5\nh.\n";
+    AgentProfile a;
+    // A jumper leaves at the lower rung (a jump beats a climb and a walk).
+    const Route jumper = route_in(world, a);
+    REQUIRE(jumper.status == SearchStatus::Found);
+    CHECK(actions(jumper) == std::vector<Action>{Action::Climb, Action::Jump});
+    a.jump = false;
+    const Route up = route_in(world, a);
+    REQUIRE(up.status == SearchStatus::Found);
+    CHECK(actions(up) == std::vector<Action>{Action::Climb, Action::Climb, Action::Walk});
+    const Route down = route_in(world, a, "G", "S");
+    REQUIRE(down.status == SearchStatus::Found);
+    CHECK(actions(down) == std::vector<Action>{Action::Walk, Action::Climb, Action::Climb});
+    a.climb = false;
+    CHECK(route_in(world, a).status == SearchStatus::NoPath);
+}
+
+TEST_CASE("doors: a wooden one is opened by a hand opener only, an iron one by nobody, an open one by everyone", "[shapes]") {
+    const std::string wooden = "voxnav-world 1\nsize 5 3 1\nlayer 0\n#####\nlayer 1\nS.d.G\nlayer 2\n..d..\n";
+    AgentProfile opener;
+    opener.opens = {"hand"};
+    const AgentProfile plain;
+    const Route r = route_in(wooden, opener);
+    REQUIRE(r.status == SearchStatus::Found);
+    CHECK(actions(r) == std::vector<Action>{Action::Walk, Action::Open, Action::Walk, Action::Walk});
+    CHECK(r.cost == Approx(4 / opener.walk_speed + opener.open_time));
+    CHECK(route_in(wooden, plain).status == SearchStatus::NoPath);
+    const std::string iron = "voxnav-world 1\nsize 5 3 1\nlayer 0\n#####\nlayer 1\nS.i.G\nlayer 2\n..i..\n";
+    CHECK(route_in(iron, opener).status == SearchStatus::NoPath);
+    CHECK(route_in(iron, plain).status == SearchStatus::NoPath);
+    const std::string open = "voxnav-world 1\nsize 5 3 1\nlayer 0\n#####\nlayer 1\nS.o.G\nlayer 2\n..o..\n";
+    const Route o = route_in(open, plain);
+    REQUIRE(o.status == SearchStatus::Found);
+    CHECK(!has(o, Action::Open));
+}
+
+TEST_CASE("a cactus beside the only corridor is passed, one in it is not", "[shapes]") {
+    const AgentProfile a;
+    const Route beside = route_in("voxnav-world 1\nsize 5 2 3\nlayer 0\n#####\n#####\n#####\nlayer 1\n#####\nS...G\n##*##\n", a);
+    REQUIRE(beside.status == SearchStatus::Found);
+    CHECK(beside.cost == Approx(4 / a.walk_speed));
+    CHECK(route_in("voxnav-world 1\nsize 5 2 3\nlayer 0\n#####\n#####\n#####\nlayer 1\n#####\nS.*.G\n#####\n", a).status ==
+          SearchStatus::NoPath);
+}
+
+TEST_CASE("a 20-voxel drop into water is taken by default and refused with max_fall_into_water 10", "[shapes]") {
+    World w;
+    const BlockId stone = *w.blocks().find("stone"), water = *w.blocks().find("water");
+    for (int y = 0; y <= 20; ++y) w.set_block({0, y, 0}, stone);
+    w.set_block({1, 0, 0}, stone);
+    w.set_block({1, 1, 0}, water);
+    AgentProfile a;
+    {
+        Navigator nav(w, a);
+        const Route r = nav.find_route({0, 21, 0}, {1, 1, 0});
+        REQUIRE(r.status == SearchStatus::Found);
+        CHECK(actions(r) == std::vector<Action>{Action::Fall});
+    }
+    a.max_fall_into_water = 10;
+    Navigator nav(w, a);
+    CHECK(nav.find_route({0, 21, 0}, {1, 1, 0}).status == SearchStatus::NoPath);
+}
