@@ -1,4 +1,5 @@
 #include "voxnav/agent/profile.hpp"
+#include "voxnav/world/block.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -70,10 +71,8 @@ ProfileError::ProfileError(const std::string& source, const std::string& key, co
 
 unsigned AgentProfile::open_mask() const {
     unsigned m = 0;
-    for (const std::string& c : opens) {
-        if (c == "hand") m |= 1u;
-        if (c == "powered") m |= 2u;
-    }
+    for (const std::string& c : opens)
+        if (const auto cls = parse_open_class(c)) m |= open_bit(*cls);
     return m;
 }
 

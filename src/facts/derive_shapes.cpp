@@ -6,7 +6,6 @@
 #include "read_box.hpp"
 
 #include <algorithm>
-#include <climits>
 
 namespace voxnav::detail {
 

@@ -107,17 +107,22 @@ void NavField::sync(const World& world) {
     const BlockRegistry& reg = world.blocks();
     if (block_code_.size() != 65536) block_code_.assign(65536, 0);
     const bool recode = !coded_ || reg.version() != coded_version_;
+    // A type that was already coded and now codes differently changes the
+    // facts of chunks that did not change: then everything is derived again.
+    // Types added since only appear in changed chunks.
+    bool recoded_existing = false;
     if (recode) {
-        block_geo_.assign(reg.size(), detail::BlockGeo{});
+        block_geo_.resize(reg.size());
         any_shaped_type_ = false;
     }
     for (std::size_t id = 0; recode && id < reg.size(); ++id) {
         const BlockType& t = reg[static_cast<BlockId>(id)];
-        std::uint8_t kind = 0;
+        const bool collides = t.collides(), blocks = t.blocks_body();
+        const bool supports = collides && t.shape.damage != Damage::Floor;
         unsigned floor_class = 0;
-        const bool collides = t.collides();
-        if (t.blocks_body()) kind |= detail::kBlocksBody;
-        if (collides && t.shape.damage != Damage::Floor) {
+        std::uint8_t kind = 0;
+        if (blocks) kind |= detail::kBlocksBody;
+        if (supports) {
             kind |= detail::kSolid;
             for (const auto& [name, m] : shape_.floor_cost)
                 if (name == t.name)
@@ -128,33 +133,36 @@ void NavField::sync(const World& world) {
             kind |= detail::kShaped;
             any_shaped_type_ = true;
         }
-        block_code_[id] = detail::block_code(kind, floor_class);
+        const std::uint8_t code = detail::block_code(kind, floor_class);
         // The same block for the shaped derivation, with its real heights.
-        detail::BlockGeo& g = block_geo_[id];
-        const bool mine = t.kind == BlockKind::Solid && t.shape.open_class != OpenClass::None && !t.shape.open &&
-                          (shape_.opens & (t.shape.open_class == OpenClass::Hand ? 1u : 2u));
+        detail::BlockGeo g;
+        const bool mine = t.kind == BlockKind::Solid && !t.shape.open && (shape_.opens & open_bit(t.shape.open_class));
         if (collides) {
             g.lo = t.shape.bottom;
             g.hi = t.shape.top;
-        } else if (t.blocks_body()) {  // hazard liquids and damaging blocks without a collision fill their voxel
+        } else if (blocks) {  // hazard liquids and damaging blocks without a collision fill their voxel
             g.lo = 0;
             g.hi = 16;
         }
-        g.body = t.blocks_body() && !mine;
+        g.body = blocks && !mine;
         g.mine = mine;
-        g.supports = collides && t.shape.damage != Damage::Floor;
+        g.supports = supports;
         g.hurts_feet = t.shape.damage == Damage::Floor;
         g.door = t.shape.open_class != OpenClass::None;
         g.climbable = t.shape.climbable && shape_.climb;
         g.water = t.is_water();
         g.stairs = t.shape.stair_faces;
         g.floor_class = std::uint8_t(floor_class);
+        if (coded_ && id < coded_types_ && (block_code_[id] != code || !(block_geo_[id] == g))) recoded_existing = true;
+        block_code_[id] = code;
+        block_geo_[id] = g;
     }
+    if (recode) coded_types_ = reg.size();
     coded_ = true;
     coded_version_ = reg.version();
     stats_ = {};
     std::vector<Voxel> changed;
-    if (!built_.load(std::memory_order_relaxed) || recode ||
+    if (!built_.load(std::memory_order_relaxed) || recoded_existing ||
         !world.changed_chunks_since(revision_.load(std::memory_order_relaxed), changed) || !(world.bounds() == bounds_))
         rebuild(world);
     else
@@ -384,7 +392,6 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
     detail::ShapeParams params;
     params.width = shape_.width;
     params.height16 = shape_.height16;
-    params.body_voxels = shape_.body_voxels();
     params.reach_up = shape_.reach_up;
     std::vector<Result> results(slots.size());
     // Per worker: scratch buffers, and a block kept for the next chunk when
@@ -422,14 +429,14 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
         }
         work_.mixed_chunks_ += std::size_t(is_mixed(block)) - std::size_t(was_mixed);
         const auto& old = work_.owners_[s];
-        if (!old || (old != block && old->bits != block->bits)) facts_changed_.push_back(s);
-        const bool had_shapes = work_.shape_owners_[s] != nullptr;
-        if (had_shapes || results[i].shapes) {
-            if (!had_shapes || !results[i].shapes || work_.shape_owners_[s]->facts != results[i].shapes->facts) {
-                if (std::find(facts_changed_.begin(), facts_changed_.end(), s) == facts_changed_.end()) facts_changed_.push_back(s);
-            }
-            work_.shaped_chunks_ += std::size_t(results[i].shapes != nullptr) - std::size_t(had_shapes);
-            work_.slots_.edit(s).shapes = results[i].shapes ? results[i].shapes->facts.data() : nullptr;
+        const auto& old_shapes = work_.shape_owners_[s];
+        const auto& shapes = results[i].shapes;
+        const bool bits_changed = !old || (old != block && old->bits != block->bits);
+        const bool shapes_changed = (old_shapes != nullptr) != (shapes != nullptr) || (shapes && old_shapes->facts != shapes->facts);
+        if (bits_changed || shapes_changed) facts_changed_.push_back(s);
+        if (old_shapes || shapes) {
+            work_.shaped_chunks_ += std::size_t(shapes != nullptr) - std::size_t(old_shapes != nullptr);
+            work_.slots_.edit(s).shapes = shapes ? shapes->facts.data() : nullptr;
             work_.shape_owners_.edit(s) = std::move(results[i].shapes);
         }
         work_.slots_.edit(s).bits = block->bits.data();

@@ -153,7 +153,7 @@ struct TextWorldParser {
             case 'f': n = "fire", kind = BlockKind::Air, sh.damage = Damage::Body; break;
             default:
                 if (c >= '1' && c <= '8') {
-                    if (c == '1') return legend[c] = world.blocks().add("snow_1", BlockKind::Air);  // no collision
+                    if (c == '1') return world.blocks().add("snow_1", BlockKind::Air);  // no collision
                     n = std::string("snow_") + char(c);
                     sh.top = std::uint8_t((c - '1') * 2);
                     break;

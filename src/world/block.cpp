@@ -1,56 +1,42 @@
 #include "voxnav/world/block.hpp"
 
+#include <array>
 #include <stdexcept>
+#include <utility>
 
 namespace voxnav {
 
-const char* to_string(BlockKind kind) {
-    switch (kind) {
-        case BlockKind::Air: return "air";
-        case BlockKind::Solid: return "solid";
-        case BlockKind::Liquid: return "liquid";
-    }
-    return "air";
+namespace {
+
+// Each enum's words, in one table that both directions read.
+template <class E, std::size_t N>
+using Names = std::array<std::pair<E, const char*>, N>;
+constexpr Names<BlockKind, 3> kKindNames{{{BlockKind::Air, "air"}, {BlockKind::Solid, "solid"}, {BlockKind::Liquid, "liquid"}}};
+constexpr Names<OpenClass, 3> kOpenNames{{{OpenClass::None, "none"}, {OpenClass::Hand, "hand"}, {OpenClass::Powered, "powered"}}};
+constexpr Names<Damage, 3> kDamageNames{{{Damage::None, "none"}, {Damage::Body, "body"}, {Damage::Floor, "floor"}}};
+
+template <class E, std::size_t N>
+const char* name_of(const Names<E, N>& names, E value) {
+    for (const auto& [v, text] : names)
+        if (v == value) return text;
+    return names[0].second;
 }
 
-std::optional<BlockKind> parse_block_kind(std::string_view text) {
-    if (text == "air") return BlockKind::Air;
-    if (text == "solid") return BlockKind::Solid;
-    if (text == "liquid") return BlockKind::Liquid;
+template <class E, std::size_t N>
+std::optional<E> value_of(const Names<E, N>& names, std::string_view text) {
+    for (const auto& [v, word] : names)
+        if (text == word) return v;
     return std::nullopt;
 }
 
-const char* to_string(OpenClass c) {
-    switch (c) {
-        case OpenClass::None: return "none";
-        case OpenClass::Hand: return "hand";
-        case OpenClass::Powered: return "powered";
-    }
-    return "none";
-}
+}  // namespace
 
-std::optional<OpenClass> parse_open_class(std::string_view text) {
-    if (text == "none") return OpenClass::None;
-    if (text == "hand") return OpenClass::Hand;
-    if (text == "powered") return OpenClass::Powered;
-    return std::nullopt;
-}
-
-const char* to_string(Damage d) {
-    switch (d) {
-        case Damage::None: return "none";
-        case Damage::Body: return "body";
-        case Damage::Floor: return "floor";
-    }
-    return "none";
-}
-
-std::optional<Damage> parse_damage(std::string_view text) {
-    if (text == "none") return Damage::None;
-    if (text == "body") return Damage::Body;
-    if (text == "floor") return Damage::Floor;
-    return std::nullopt;
-}
+const char* to_string(BlockKind kind) { return name_of(kKindNames, kind); }
+std::optional<BlockKind> parse_block_kind(std::string_view text) { return value_of(kKindNames, text); }
+const char* to_string(OpenClass c) { return name_of(kOpenNames, c); }
+std::optional<OpenClass> parse_open_class(std::string_view text) { return value_of(kOpenNames, text); }
+const char* to_string(Damage d) { return name_of(kDamageNames, d); }
+std::optional<Damage> parse_damage(std::string_view text) { return value_of(kDamageNames, text); }
 
 std::string shape_problem(BlockKind kind, const BlockShape& s) {
     if (!(s.bottom < s.top) || s.top > 24 || s.bottom > 15) return "collision must be bottom < top <= 24/16 with bottom <= 15/16";

@@ -144,8 +144,7 @@ public:
 
 private:
     [[nodiscard]] moves::ShapedLook shaped_look() const {
-        return {*field_, tables_, profile_, h16_, body_, step16_, jump16_, profile_.open_time, 1.0 / profile_.climb_speed,
-                double(profile_.max_fall) * 16.0, profile_.max_fall_into_water * 16.0};
+        return {*field_, tables_, profile_, h16_, body_, step16_, jump16_};
     }
     void bind_bound();
     template <class Look, class Emit>

@@ -22,11 +22,16 @@ struct BlockGeo {
     bool water = false;
     std::uint8_t stairs = 0;      ///< BlockShape::stair_faces
     std::uint8_t floor_class = 0;
+
+    bool operator==(const BlockGeo& o) const {
+        return lo == o.lo && hi == o.hi && body == o.body && mine == o.mine && supports == o.supports && hurts_feet == o.hurts_feet &&
+               door == o.door && climbable == o.climbable && water == o.water && stairs == o.stairs && floor_class == o.floor_class;
+    }
 };
 
 /// The agent shape, as the shaped derivation needs it.
 struct ShapeParams {
-    int width = 1, height16 = 32, body_voxels = 2;
+    int width = 1, height16 = 32;
     int reach_up = 8;  ///< voxels read above the chunk's top: a headroom is known this high
 };
 

@@ -130,6 +130,7 @@ private:
     std::unordered_set<Voxel, ChunkHash> shaped_world_;  // loaded world chunks holding a shaped block
     bool any_shaped_type_ = false;
     bool coded_ = false;                    // block_code_ matches the registry at coded_version_
+    std::size_t coded_types_ = 0;           // block types coded then
     std::uint64_t coded_version_ = 0;
     NavSnapshot work_;                      // the writer's version, published by copy
     std::vector<std::uint32_t> free_slots_;

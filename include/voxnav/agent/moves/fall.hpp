@@ -29,19 +29,15 @@ struct Fall : Rule {
             if (!ft.clear()) break;  // solid, hazard, or the void below the navigable chunks
             if (ft.supported()) {
                 if (!ft.node()) break;
-                if (g.all.shaped(t)) {
-                    // Onto shaped blocks far below (near ones make p's chunk
-                    // shaped): the drop is measured to the real surface.
-                    const ShapeFact e = g.all.shape_fact(t, 0);
-                    const double drop = k - e.offset() / 16.0;
-                    if (!(drop <= g.a.max_fall || (ft.water() && drop <= g.a.max_fall_into_water))) break;
+                // Onto shaped blocks far below (near ones make p's chunk
+                // shaped) the drop is measured to the real surface.
+                const ShapeFact e = g.all.shape_fact(t, 0);
+                const double drop = k - e.offset() / 16.0;
+                if (drop <= g.a.max_fall || (ft.water() && drop <= g.a.max_fall_into_water)) {
                     const double cost = g.t.step[ft.floor_class()] + std::sqrt(drop * g.t.inv_gravity2);
                     if (e.needs_open()) emit(t, cost + g.a.open_time, Action::Open);
                     else emit(t, cost, Action::Fall);
-                    break;
                 }
-                if (k <= g.a.max_fall || (ft.water() && k <= g.a.max_fall_into_water))
-                    emit(t, g.t.step[ft.floor_class()] + std::sqrt(k * g.t.inv_gravity2), Action::Fall);
                 break;
             }
         }

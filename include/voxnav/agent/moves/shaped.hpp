@@ -35,6 +35,7 @@
 #pragma once
 
 #include "voxnav/agent/moves/context.hpp"
+#include "voxnav/agent/moves/level.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -46,16 +47,17 @@ struct ShapedLook {
     const NavSnapshot& f;
     const MoveTables& t;
     const AgentProfile& a;
-    int h16, body, step16, jump16;
-    double open_time, inv_climb, max_fall16, max_water_fall16;
+    int h16, body, step16, jump16;  ///< AgentProfile's heights, rounded once (see profile.hpp)
 
     [[nodiscard]] Index at(Index i, int dx, int dy, int dz) const { return f.offset(i, dx, dy, dz); }
     [[nodiscard]] Fact fact(Index i) const { return f[i]; }
+    /// Stored near shaped blocks, ShapeFact::plain() elsewhere (no stair,
+    /// door or ladder, offset 0).
     [[nodiscard]] ShapeFact shape(Index i) const { return f.shape_fact(i, body); }
     /// Surface of position i [Units: 1/16 voxel, absolute].
-    [[nodiscard]] std::int64_t surface(Index i) const {
-        return std::int64_t(f.voxel_of(i).y) * 16 + (f.shaped(i) ? shape(i).offset() : 0);
-    }
+    [[nodiscard]] std::int64_t surface(Index i) const { return std::int64_t(f.voxel_of(i).y) * 16 + shape(i).offset(); }
+    /// Air time of a jump or drop of `height16` sixteenths. [Units: seconds]
+    [[nodiscard]] double air(std::int64_t height16) const { return std::sqrt(double(height16) / 16.0 * t.inv_gravity2); }
 
     /// Whether the footprint column of position i is free of anything that
     /// blocks the body over [lo, hi) (absolute sixteenths, lo in i's range
@@ -84,15 +86,21 @@ struct ShapedLook {
         return pos >= hi;
     }
 
-    /// The move onto q (a waypoint): cost and action of a level move (walk
-    /// or swim) or a jump of `rise`, with opening.
+    /// Emits the move onto waypoint q, as an `open` when q's body needs a door opened.
     template <class Emit>
-    void onto(Index q, Fact fq, double cost, Action action, Emit& emit) const {
-        if (f.shaped(q) && shape(q).needs_open()) {
-            cost += open_time;
+    void onto(Index q, double cost, Action action, Emit& emit) const {
+        if (shape(q).needs_open()) {
+            cost += a.open_time;
             action = Action::Open;
         }
         emit(q, cost, action);
+    }
+    /// The walk or swim onto q (Level::onto's costs), if the agent has it.
+    template <class Emit>
+    void level(Index q, Fact fq, bool diagonal, Emit& emit) const {
+        Action action{};
+        double cost = 0.0;
+        if (Level::onto(t, a, fq, diagonal, action, cost)) onto(q, cost, action, emit);
     }
 };
 
@@ -102,7 +110,7 @@ struct ShapedGround {
     static void moves(const ShapedLook& L, Index p, Fact fp, Emit& emit) {
         const AgentProfile& a = L.a;
         const std::int64_t sp = L.surface(p);
-        const ShapeFact ep = L.f.shaped(p) ? L.shape(p) : ShapeFact::plain(0);
+        const ShapeFact ep = L.shape(p);
         const bool pw = fp.water();
         const int max_up = std::max(a.jump ? (pw ? std::min(16, L.jump16) : L.jump16) : 0, L.step16 + 8);
         for (int d = 0; d < 4; ++d) {
@@ -117,15 +125,11 @@ struct ShapedGround {
                 if (r < 0 || !L.free(p, sp, sq + L.h16)) continue;
                 const unsigned toward_p = 1u << (d ^ 1);
                 if (r <= L.step16) {
-                    if (fq.water()) {
-                        if (a.swim) L.onto(q, fq, L.t.swim_axis, Action::Swim, emit);
-                    } else if (a.walk) {
-                        L.onto(q, fq, L.t.step[fq.floor_class()], Action::Walk, emit);
-                    }
-                } else if (!fq.water() && a.walk && L.f.shaped(q) && (L.shape(q).stair_faces() & toward_p) && r - 8 <= L.step16) {
-                    L.onto(q, fq, L.t.step[fq.floor_class()], Action::Walk, emit);
+                    L.level(q, fq, false, emit);
+                } else if (!fq.water() && a.walk && (L.shape(q).stair_faces() & toward_p) && r - 8 <= L.step16) {
+                    L.onto(q, L.t.step[fq.floor_class()], Action::Walk, emit);
                 } else if (!fq.water() && a.jump && r <= (pw ? std::min(16, L.jump16) : L.jump16)) {
-                    L.onto(q, fq, L.t.step[fq.floor_class()] + std::sqrt(double(r) / 16.0 * L.t.inv_gravity2), Action::Jump, emit);
+                    L.onto(q, L.t.step[fq.floor_class()] + L.air(r), Action::Jump, emit);
                 }
             }
             // Down: step aside, drop to the first supported position.
@@ -138,18 +142,14 @@ struct ShapedGround {
                 if (!fq.supported()) continue;  // (the void is not clear: the scan ends there)
                 const std::int64_t sq = L.surface(q);
                 if (k == 0 && (sq >= sp || !L.free(q, sq, sp + L.h16))) break;
-                if (!fq.standable() || !fq.node()) break;
+                if (!fq.standable()) break;
                 const std::int64_t drop = sp - sq;
                 if (drop <= L.step16) {
-                    if (fq.water()) {
-                        if (a.swim) L.onto(q, fq, L.t.swim_axis, Action::Swim, emit);
-                    } else if (a.walk) {
-                        L.onto(q, fq, L.t.step[fq.floor_class()], Action::Walk, emit);
-                    }
+                    L.level(q, fq, false, emit);
                 } else if (!fq.water() && a.walk && (ep.stair_faces() & (1u << d)) && drop - 8 <= L.step16) {
-                    L.onto(q, fq, L.t.step[fq.floor_class()], Action::Walk, emit);
-                } else if (a.fall && !pw && (double(drop) <= L.max_fall16 || (fq.water() && double(drop) <= L.max_water_fall16))) {
-                    L.onto(q, fq, L.t.step[fq.floor_class()] + std::sqrt(double(drop) / 16.0 * L.t.inv_gravity2), Action::Fall, emit);
+                    L.onto(q, L.t.step[fq.floor_class()], Action::Walk, emit);
+                } else if (a.fall && !pw && (drop <= 16.0 * a.max_fall || (fq.water() && drop <= 16.0 * a.max_fall_into_water))) {
+                    L.onto(q, L.t.step[fq.floor_class()] + L.air(drop), Action::Fall, emit);
                 }
                 break;
             }
@@ -160,38 +160,33 @@ struct ShapedGround {
                 const int dx = diag_dx[d], dz = diag_dz[d];
                 const Index q = L.at(p, dx, 0, dz);
                 const Fact fq = L.fact(q);
-                if (!fq.standable() || (L.f.shaped(q) && L.shape(q).door())) continue;
+                if (!fq.standable() || L.shape(q).door()) continue;
                 const std::int64_t sq = L.surface(q);
                 const std::int64_t r = sq - sp, top = std::max(sp, sq);
                 if ((r < 0 ? -r : r) > L.step16) continue;
                 if (!L.free(p, sp, top + L.h16) || !L.free(q, sq, top + L.h16) || !L.free(L.at(p, dx, 0, 0), top, top + L.h16) ||
                     !L.free(L.at(p, 0, 0, dz), top, top + L.h16))
                     continue;
-                if (fq.water()) {
-                    if (a.swim) L.onto(q, fq, L.t.swim_diag, Action::Swim, emit);
-                } else if (a.walk) {
-                    L.onto(q, fq, L.t.walk_diag[fq.floor_class()], Action::Walk, emit);
-                }
+                L.level(q, fq, true, emit);
             }
         // Climbing.
         if (a.climb) {
             const Index up = L.at(p, 0, 1, 0), down = L.at(p, 0, -1, 0);
             const Fact fu = L.fact(up), fd = L.fact(down);
-            if (ep.hold() && fu.standable() && fu.node()) {
+            if (ep.hold() && fu.standable()) {
                 const std::int64_t su = L.surface(up);
-                if (su > sp && L.free(p, sp, su + L.h16)) L.onto(up, fu, double(su - sp) / 16.0 * L.inv_climb, Action::Climb, emit);
+                if (su > sp && L.free(p, sp, su + L.h16)) L.onto(up, double(su - sp) / 16.0 * (1.0 / a.climb_speed), Action::Climb, emit);
             }
-            if (fd.standable() && fd.node() && L.f.shaped(down) && L.shape(down).hold()) {
+            if (fd.standable() && L.shape(down).hold()) {
                 const std::int64_t sd = L.surface(down);
-                if (sd < sp && L.free(down, sd, sp + L.h16)) L.onto(down, fd, double(sp - sd) / 16.0 * L.inv_climb, Action::Climb, emit);
+                if (sd < sp && L.free(down, sd, sp + L.h16)) L.onto(down, double(sp - sd) / 16.0 * (1.0 / a.climb_speed), Action::Climb, emit);
             }
         }
         // Swimming straight up and down.
         if (a.swim && pw)
             for (int dy = -1; dy <= 1; dy += 2) {
                 const Index q = L.at(p, 0, dy, 0);
-                const Fact fq = L.fact(q);
-                if (fq.standable()) L.onto(q, fq, L.t.swim_axis, Action::Swim, emit);
+                if (L.fact(q).standable()) L.onto(q, L.t.swim_axis, Action::Swim, emit);
             }
     }
 };
