@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <sstream>
 
 using namespace voxnav;
 
@@ -20,13 +21,35 @@ bool have_data() { return std::ifstream(kData + "querz-nbt7_r.0.0.mca").good(); 
 
 std::string strip(const std::string& n) { return n.rfind("minecraft:", 0) == 0 ? n.substr(10) : n; }
 
-// What a palette entry must become in the world, by the documented rules.
-std::string expected_name(const std::string& mc_name, bool waterlogged) {
+using Props = std::map<std::string, std::string>;
+
+// Whether a voxel's block name is what a palette entry must become, by the
+// documented rules: air for the air names; water for a waterlogged passable
+// block; otherwise the name, with the state properties that shaped it in
+// brackets, each as the file says it (or defaulted where the file is silent).
+bool entry_matches(const std::string& got, const std::string& mc_name, const Props& props) {
     const std::string n = strip(mc_name);
-    if (n == "air" || n == "cave_air" || n == "void_air") return "air";
-    auto rule = MinecraftBlockTable::builtin().classify(n);
-    if (waterlogged && rule && rule->kind == BlockKind::Air) return "water";
-    return n;
+    if (n == "air" || n == "cave_air" || n == "void_air") return got == "air";
+    auto wl = props.find("waterlogged");
+    if (got == "water" && n != "water") return wl != props.end() && wl->second == "true";
+    const auto bracket = got.find('[');
+    if (got.substr(0, bracket) != n) return false;
+    if (bracket == std::string::npos) return true;
+    std::stringstream pairs(got.substr(bracket + 1, got.size() - bracket - 2));
+    std::string pair;
+    while (std::getline(pairs, pair, ',')) {
+        const auto eq = pair.find('=');
+        auto it = props.find(pair.substr(0, eq));
+        if (it != props.end() && it->second != pair.substr(eq + 1) && !(pair == "half=top" && it->first == "half")) return false;
+    }
+    return true;
+}
+
+Props props_of(const mini::Node& entry) {
+    Props out;
+    if (const mini::Node* p = entry.get("Properties"))
+        for (const auto& [k, v] : p->members) out[k] = v.str;
+    return out;
 }
 
 // Compares every voxel of a 1.13+ chunk (decoded independently) with the world.
@@ -43,11 +66,10 @@ int compare_chunk(const World& w, const mini::Node& root) {
         const mini::Node* data = states ? states->get("data") : s.get("BlockStates");
         if (!palette) continue;
         std::vector<std::string> names;
+        std::vector<Props> props;
         for (const mini::Node& e : palette->items) {
-            bool wl = false;
-            if (const mini::Node* p = e.get("Properties"))
-                if (const mini::Node* x = p->get("waterlogged")) wl = x->str == "true";
-            names.push_back(expected_name(e.get("Name")->str, wl));
+            names.push_back(e.get("Name")->str);
+            props.push_back(props_of(e));
         }
         int bits = 4;
         while ((1u << bits) < names.size()) ++bits;
@@ -66,7 +88,8 @@ int compare_chunk(const World& w, const mini::Node& root) {
                 }
             }
             const Voxel p(cx * 16 + (i & 15), int(s.get("Y")->num) * 16 + (i >> 8), cz * 16 + ((i >> 4) & 15));
-            REQUIRE(w.block_type(p).name == names.at(v));
+            INFO(w.block_type(p).name << " from " << names.at(v));
+            REQUIRE(entry_matches(w.block_type(p).name, names.at(v), props.at(v)));
             ++checked;
         }
     }
@@ -155,7 +178,8 @@ TEST_CASE("pre-1.13 numeric ids map through the legacy table", "[imports][minecr
                 std::string name = id == 0 ? "air" : table.legacy_name(id);
                 if (name.empty()) name = "legacy_" + std::to_string(id);
                 const Voxel p(cx * 16 + (i & 15), int(s.get("Y")->num) * 16 + (i >> 8), cz * 16 + ((i >> 4) & 15));
-                REQUIRE(w.block_type(p).name == expected_name(name, false));
+                INFO(w.block_type(p).name << " from " << name);
+                REQUIRE(entry_matches(w.block_type(p).name, name, {}));
                 ++compared;
             }
         }
@@ -176,7 +200,14 @@ TEST_CASE("Sponge schematic: every voxel as an independent varint decode says", 
     const int W = int(root.get("Width")->num), H = int(root.get("Height")->num), L = int(root.get("Length")->num);
     CHECK((W == 16 && H == 18 && L == 16));
     std::map<std::int64_t, std::string> palette;
-    for (const auto& [state, idx] : root.get("Palette")->members) palette[idx.num] = strip(state.substr(0, state.find('[')));
+    std::map<std::int64_t, Props> states;
+    for (const auto& [state, idx] : root.get("Palette")->members) {
+        palette[idx.num] = strip(state.substr(0, state.find('[')));
+        std::stringstream pairs(state.find('[') == std::string::npos ? "" : state.substr(state.find('[') + 1, state.size() - state.find('[') - 2));
+        std::string pair;
+        while (std::getline(pairs, pair, ','))
+            if (pair.find('=') != std::string::npos) states[idx.num][pair.substr(0, pair.find('='))] = pair.substr(pair.find('=') + 1);
+    }
     const auto& data = root.get("BlockData")->bytes;
     ImportOptions opt;
     opt.offset = {100, 64, -50};
@@ -193,7 +224,8 @@ TEST_CASE("Sponge schematic: every voxel as an independent varint decode says", 
             if (!(b & 0x80)) break;
         }
         const Voxel p = opt.offset + Voxel(i % W, i / (W * L), (i / W) % L);
-        REQUIRE(w.block_type(p).name == expected_name(palette[v], false));
+        INFO(w.block_type(p).name << " from " << palette[v]);
+        REQUIRE(entry_matches(w.block_type(p).name, palette[v], states[v]));
         solid += w.block_type(p).kind == BlockKind::Solid;
     }
     CHECK(solid > 100);

@@ -56,7 +56,7 @@ struct ChunkContext {
     [[noreturn]] void fail(const std::string& m) const { throw NbtError(where + ": " + m); }
 };
 
-// Palette entries of the 1.13+ layouts: {Name, Properties{waterlogged}}.
+// Palette entries of the 1.13+ layouts: {Name, Properties{...}}.
 void read_palette(const ChunkContext& cx, const NbtValue& list, BlockMapper& mapper, std::vector<BlockId>& ids,
                   std::vector<std::string>& names) {
     ids.clear();
@@ -65,10 +65,7 @@ void read_palette(const ChunkContext& cx, const NbtValue& list, BlockMapper& map
     for (const NbtValue& e : list.list) {
         const NbtValue* name = e.find("Name", NbtTag::String);
         if (!name) cx.fail("palette entry without a Name");
-        bool waterlogged = false;
-        if (const NbtValue* props = e.find("Properties", NbtTag::Compound))
-            if (const NbtValue* wl = props->find("waterlogged", NbtTag::String)) waterlogged = wl->string == "true";
-        ids.push_back(mapper.map(name->string, waterlogged));
+        ids.push_back(mapper.map(name->string, state_properties(e)));
         names.push_back(name->string);
     }
 }

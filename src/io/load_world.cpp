@@ -1,6 +1,7 @@
 // Picks a reader by the file's first bytes, then by its extension.
 #include "voxnav/io/formats.hpp"
 #include "voxnav/io/imports.hpp"
+#include "voxnav/io/nbt.hpp"
 
 #include <sys/stat.h>
 
@@ -13,6 +14,20 @@ namespace {
 bool ends_with(const std::string& s, const char* suffix) {
     const std::size_t n = std::strlen(suffix);
     return s.size() >= n && s.compare(s.size() - n, n, suffix) == 0;
+}
+
+// A structure file's root has `size` and `blocks` lists; a chunk's has
+// positions and sections. Both share the .nbt extension.
+bool is_structure_file(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::vector<std::uint8_t> raw(std::istreambuf_iterator<char>(f), {});
+    try {
+        if (raw.size() >= 2 && raw[0] == 0x1f && raw[1] == 0x8b) raw = inflate(raw.data(), raw.size(), path);
+        const NbtValue root = parse_nbt(raw, path);
+        return root.find("size", NbtTag::List) && root.find("blocks", NbtTag::List);
+    } catch (const NbtError&) {
+        return false;  // the chunk reader reports what is wrong
+    }
 }
 
 }  // namespace
@@ -29,7 +44,8 @@ WorldFormat detect_world_format(const std::string& path) {
     if (h.size() >= 4 && std::memcmp(h.data(), "VOX ", 4) == 0) return WorldFormat::MagicaVoxel;
     if (ends_with(path, ".mca")) return WorldFormat::AnvilRegion;
     if (ends_with(path, ".schem")) return WorldFormat::Schematic;
-    if (ends_with(path, ".chunk") || ends_with(path, ".nbt")) return WorldFormat::ChunkNbt;
+    if (ends_with(path, ".nbt")) return is_structure_file(path) ? WorldFormat::Structure : WorldFormat::ChunkNbt;
+    if (ends_with(path, ".chunk")) return WorldFormat::ChunkNbt;
     // Text formats may open with comments; look at the first meaningful token.
     std::size_t i = 0;
     while (i < h.size() && (h[i] == ' ' || h[i] == '\t' || h[i] == '\r' || h[i] == '\n')) ++i;
@@ -65,11 +81,12 @@ World load_world(const std::string& path, ImportReport& report, const ImportOpti
         case WorldFormat::AnvilRegion: import_anvil_region(path, world, report, options); return world;
         case WorldFormat::AnvilFolder: import_anvil_folder(path, world, report, options); return world;
         case WorldFormat::ChunkNbt: import_chunk_nbt(path, world, report, options); return world;
+        case WorldFormat::Structure: import_structure(path, world, report, options); return world;
         case WorldFormat::Schematic: import_schematic(path, world, report, options); return world;
         case WorldFormat::MagicaVoxel: import_vox(path, world, report, options); return world;
         case WorldFormat::Unknown: break;
     }
-    throw LoadError(path, 0, "unknown world format (expected .vxw, .vdb, .map, .3dmap, .mca, a region folder, .chunk, .nbt, .schem or .vox)");
+    throw LoadError(path, 0, "unknown world format (expected .vxw, .vdb, .map, .3dmap, .mca, a region folder, .chunk, .nbt (chunk or structure), .schem or .vox)");
 }
 
 }  // namespace voxnav

@@ -1,5 +1,7 @@
 #include "minecraft_blocks.hpp"
 
+#include "shape_words.hpp"
+#include "voxnav/io/nbt.hpp"
 #include "text_lines.hpp"
 
 #include <fstream>
@@ -42,6 +44,17 @@ bool glob(const char* p, const char* s) {
     return *p == '\0';
 }
 
+std::optional<MinecraftBlockTable::States> parse_states(std::string_view w) {
+    using S = MinecraftBlockTable::States;
+    if (w == "slab") return S::Slab;
+    if (w == "stairs") return S::Stairs;
+    if (w == "door") return S::Door;
+    if (w == "trapdoor") return S::Trapdoor;
+    if (w == "gate") return S::Gate;
+    if (w == "snow") return S::Snow;
+    return std::nullopt;
+}
+
 }  // namespace
 
 MinecraftBlockTable MinecraftBlockTable::parse(std::istream& in, const std::string& name) {
@@ -64,14 +77,31 @@ MinecraftBlockTable MinecraftBlockTable::parse(std::istream& in, const std::stri
             t.legacy_[*id] = std::string(tokens[2]);
             continue;
         }
-        if (tokens.size() < 2 || tokens.size() > 3) fail("expected '<name> <air|solid|liquid> [hazard]'");
+        if (tokens.size() < 2) fail("expected '<name> <air|solid|liquid> [hazard] [states=...] [shape words]'");
         auto kind = parse_block_kind(tokens[1]);
         if (!kind) fail("unknown kind '" + std::string(tokens[1]) + "'");
-        Rule r{*kind, false};
-        if (tokens.size() == 3) {
-            if (tokens[2] != "hazard" || *kind != BlockKind::Liquid) fail("only a liquid may be marked 'hazard'");
-            r.hazard = true;
+        Rule r;
+        r.kind = *kind;
+        for (std::size_t i = 2; i < tokens.size(); ++i) {
+            const std::string_view w = tokens[i];
+            if (w == "hazard") {
+                if (*kind != BlockKind::Liquid) fail("only a liquid may be marked 'hazard'");
+                r.hazard = true;
+            } else if (w.rfind("states=", 0) == 0) {
+                const auto states = parse_states(w.substr(7));
+                if (!states) fail("unknown '" + std::string(w) + "' (states=slab, stairs, door, trapdoor, gate or snow)");
+                r.states = *states;
+            } else {
+                try {
+                    if (!detail::apply_shape_word(w, r.shape)) fail("unknown word '" + std::string(w) + "'");
+                } catch (const std::invalid_argument& e) {
+                    fail(e.what());
+                }
+            }
         }
+        // The plainest state of the rule must be a valid shape for its kind.
+        const detail::StatedBlock plain = detail::resolve_state("", r, {});
+        if (const std::string why = shape_problem(plain.kind, plain.shape); !why.empty()) fail(why);
         const std::string key = strip_namespace(std::string(tokens[0]));
         if (key.find('*') != std::string::npos)
             t.patterns_.emplace_back(key, r);
@@ -111,22 +141,36 @@ std::string MinecraftBlockTable::legacy_name(int id) const {
     return it == legacy_.end() ? std::string() : it->second;
 }
 
-BlockId BlockMapper::map(const std::string& full_name, bool waterlogged) {
-    const std::string key = waterlogged ? full_name + "|waterlogged" : full_name;
+detail::StateProperties state_properties(const NbtValue& entry) {
+    detail::StateProperties props;
+    if (const NbtValue* p = entry.find("Properties", NbtTag::Compound))
+        for (const auto& [key, value] : p->compound)
+            if (value.tag == NbtTag::String) props[key] = value.string;
+    return props;
+}
+
+BlockId BlockMapper::map(const std::string& full_name, const detail::StateProperties& props) {
+    std::string key = full_name;
+    for (const auto& [k, v] : props) key += "|" + k + "=" + v;
     if (auto it = cache_.find(key); it != cache_.end()) return it->second;
     const std::string name = strip_namespace(full_name);
-    BlockId id;
     auto rule = table_.classify(full_name);
     if (!rule) {
         unknown_.insert(name);
-        rule = MinecraftBlockTable::Rule{BlockKind::Solid, false};
+        rule = MinecraftBlockTable::Rule{};
     }
-    if (rule->kind == BlockKind::Air && waterlogged)
+    const detail::StatedBlock b = detail::resolve_state(name, *rule, props);
+    BlockId id;
+    if (b.kind == BlockKind::Air && b.waterlogged)
         id = *world_.blocks().find("water");
-    else if (name == "air" || name == "cave_air" || name == "void_air")
+    else if (b.kind == BlockKind::Air && b.shape == BlockShape{} && (name == "air" || name == "cave_air" || name == "void_air"))
         id = BlockRegistry::air;
+    else if (auto existing = world_.blocks().find(b.name); existing && (world_.blocks()[*existing].kind != b.kind ||
+                                                                          world_.blocks()[*existing].hazard != b.hazard ||
+                                                                          world_.blocks()[*existing].shape != b.shape))
+        id = world_.blocks().define(b.name, b.kind, b.hazard, b.shape);  // the table decides what a name means
     else
-        id = world_.blocks().add(name, rule->kind, rule->hazard);
+        id = world_.blocks().add(b.name, b.kind, b.hazard, b.shape);
     cache_.emplace(key, id);
     return id;
 }

@@ -36,9 +36,9 @@ void import_schematic(const std::string& path, World& world, ImportReport& repor
         std::map<std::int64_t, std::string> names;
         for (const auto& [state, index] : palette->compound) {
             if (!index.is_integer()) throw NbtError(path + ": palette entry '" + state + "' is not a number");
-            const std::string name = state.substr(0, state.find('['));
-            const bool waterlogged = state.find("waterlogged=true") != std::string::npos;
-            ids[index.integer] = mapper.map(name, waterlogged);
+            detail::StateProperties props;
+            const std::string name = detail::split_state_string(state, props);
+            ids[index.integer] = mapper.map(name, props);
             names[index.integer] = name;
         }
         auto acc = detail::mutable_grid_of(world).getAccessor();

@@ -1,4 +1,5 @@
 // The text world format (.vxw): see spec/world-text-format.md.
+#include "shape_words.hpp"
 #include "text_lines.hpp"
 #include "voxnav/io/formats.hpp"
 
@@ -107,18 +108,24 @@ struct TextWorldParser {
     void parse_legend(const std::vector<std::string_view>& t) {
         need_size_before("legend");
         if (seen_layer) fail("'legend' after the first layer");
-        if (t.size() < 4 || t.size() > 5) fail("legend needs: legend <char> <block name> <air|solid|liquid> [hazard]");
+        if (t.size() < 4) fail("legend needs: legend <char> <block name> <air|solid|liquid> [hazard] [shape words]");
         if (t[1].size() != 1) fail("legend character must be a single character, got '" + std::string(t[1]) + "'");
         const auto kind = parse_block_kind(t[3]);
         if (!kind) fail("unknown block kind '" + std::string(t[3]) + "' (air, solid or liquid)");
         bool hazard = false;
-        if (t.size() == 5) {
-            if (t[4] != "hazard") fail("unexpected '" + std::string(t[4]) + "' (only 'hazard' may follow the kind)");
-            if (*kind != BlockKind::Liquid) fail("only a liquid can be a hazard");
-            hazard = true;
-        }
+        BlockShape shape;
         try {
-            legend[static_cast<unsigned char>(t[1][0])] = world.blocks().add(std::string(t[2]), *kind, hazard);
+            for (std::size_t i = 4; i < t.size(); ++i) {
+                if (t[i] == "hazard") {
+                    if (*kind != BlockKind::Liquid) fail("only a liquid can be a hazard");
+                    hazard = true;
+                } else if (!detail::apply_shape_word(t[i], shape)) {
+                    fail("unexpected '" + std::string(t[i]) +
+                         "' (after the kind: hazard, top=N, bottom=N, stairs=+x|-x|+z|-z, climb, open=hand|powered, opened, "
+                         "damage=body|floor)");
+                }
+            }
+            legend[static_cast<unsigned char>(t[1][0])] = world.blocks().add(std::string(t[2]), *kind, hazard, shape);
         } catch (const std::invalid_argument& e) {
             fail(e.what());
         }
@@ -129,7 +136,7 @@ struct TextWorldParser {
     //   _ bottom slab   = top slab   | fence   c carpet   1..8 snow layers
     //   > < v ^ stairs walked up towards +x, -x, +z, -z
     //   h ladder   d closed wooden door   o open wooden door   i iron door
-    //   g closed fence gate   * cactus   m magma   f fire
+    //   g closed fence gate   q open fence gate   * cactus   m magma   f fire
     BlockId shaped_default(unsigned char c) {
         BlockShape sh;
         BlockKind kind = BlockKind::Solid;
@@ -148,6 +155,7 @@ struct TextWorldParser {
             case 'o': n = "door_open", sh.open_class = OpenClass::Hand, sh.open = true; break;
             case 'i': n = "iron_door", sh.open_class = OpenClass::Powered; break;
             case 'g': n = "fence_gate", sh.top = 24, sh.open_class = OpenClass::Hand; break;
+            case 'q': n = "fence_gate_open", sh.top = 24, sh.open_class = OpenClass::Hand, sh.open = true; break;
             case '*': n = "cactus", sh.damage = Damage::Floor; break;
             case 'm': n = "magma", sh.damage = Damage::Floor; break;
             case 'f': n = "fire", kind = BlockKind::Air, sh.damage = Damage::Body; break;

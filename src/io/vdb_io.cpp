@@ -20,14 +20,44 @@ nlohmann::json box_json(const VoxelBox& b) {
 
 Voxel voxel_json(const nlohmann::json& j) { return {j.at(0).get<int>(), j.at(1).get<int>(), j.at(2).get<int>()}; }
 
+// A block's shape, written only when it is not the full cube (so files of
+// plain worlds are as before). Unknown words throw while reading.
+nlohmann::json shape_json(const BlockShape& s) {
+    return {{"bottom", s.bottom}, {"top", s.top},          {"stair_faces", s.stair_faces}, {"climbable", s.climbable},
+            {"open_class", to_string(s.open_class)},     {"open", s.open}, {"damage", to_string(s.damage)}};
+}
+
+BlockShape shape_from_json(const nlohmann::json& j) {
+    auto small = [&](const char* key) {
+        const int v = j.at(key).get<int>();
+        if (v < 0 || v > 255) throw std::invalid_argument(std::string("block shape '") + key + "' out of range");
+        return static_cast<std::uint8_t>(v);
+    };
+    BlockShape s;
+    s.bottom = small("bottom");
+    s.top = small("top");
+    s.stair_faces = small("stair_faces");
+    s.climbable = j.at("climbable").get<bool>();
+    const auto c = parse_open_class(j.at("open_class").get<std::string>());
+    const auto d = parse_damage(j.at("damage").get<std::string>());
+    if (!c || !d) throw std::invalid_argument("unknown open_class or damage in a block shape");
+    s.open_class = *c;
+    s.open = j.at("open").get<bool>();
+    s.damage = *d;
+    return s;
+}
+
 }  // namespace
 
 void save_vdb(const World& world, const std::string& path) {
     nlohmann::json meta;
     meta["version"] = 1;
     auto& blocks = meta["blocks"] = nlohmann::json::array();
-    for (const BlockType& t : world.blocks().types())
-        blocks.push_back({{"name", t.name}, {"kind", to_string(t.kind)}, {"hazard", t.hazard}});
+    for (const BlockType& t : world.blocks().types()) {
+        nlohmann::json b{{"name", t.name}, {"kind", to_string(t.kind)}, {"hazard", t.hazard}};
+        if (t.shape != BlockShape{}) b["shape"] = shape_json(t.shape);
+        blocks.push_back(std::move(b));
+    }
     if (world.bounds()) meta["bounds"] = box_json(*world.bounds());
     auto& points = meta["points"] = nlohmann::json::object();
     for (const auto& [name, v] : world.points()) points[name] = {v.x, v.y, v.z};
@@ -80,7 +110,8 @@ World load_vdb(const std::string& path) {
             const auto& b = blocks[i];
             auto kind = parse_block_kind(b.at("kind").get<std::string>());
             if (!kind) throw LoadError(path, 0, "block " + std::to_string(i) + " has an unknown kind");
-            if (reg.define(b.at("name").get<std::string>(), *kind, b.at("hazard").get<bool>()) != i)
+            const BlockShape shape = b.contains("shape") ? shape_from_json(b["shape"]) : BlockShape{};
+            if (reg.define(b.at("name").get<std::string>(), *kind, b.at("hazard").get<bool>(), shape) != i)
                 throw LoadError(path, 0, "block table out of order at block " + std::to_string(i));
         }
         if (meta.contains("bounds"))

@@ -51,6 +51,21 @@ std::string shape_problem(BlockKind kind, const BlockShape& s) {
     return {};
 }
 
+const char* shape_family(const BlockType& t) {
+    const BlockShape& s = t.shape;
+    if (s.damage != Damage::None) return "damage";
+    if (s.climbable) return "climbable";
+    if (t.kind == BlockKind::Liquid) return t.hazard ? "hazard" : "liquid";
+    if (t.kind == BlockKind::Air) return "passable";
+    if (s.open_class != OpenClass::None) return s.top > 16 ? "gate" : s.top - s.bottom < 16 ? "trapdoor" : "door";
+    if (s.stair_faces != 0) return "stairs";
+    if (s.top > 16) return "fence";
+    if (s.bottom == 0 && s.top == 16) return "full";
+    if ((s.bottom == 0 && s.top == 8) || (s.bottom == 8 && s.top == 16)) return "slab";
+    if (s.bottom == 0 && s.top < 8) return "thin";
+    return "partial";
+}
+
 BlockRegistry::BlockRegistry() {
     add("air", BlockKind::Air);
     add("stone", BlockKind::Solid);

@@ -125,6 +125,15 @@ int run_info(const LoadArgs& a) {
         const BlockType& t = w.blocks()[id];
         std::printf("  %-28s %-6s%-7s %12llu\n", t.name.c_str(), to_string(t.kind), t.hazard ? " hazard" : "", (unsigned long long)n);
     }
+    // Non-air voxels per shape family (world/block.hpp: shape_family), most first.
+    std::map<std::string, std::uint64_t> family_counts;
+    for (const auto& [n, id] : sorted)
+        if (id != BlockRegistry::air) family_counts[shape_family(w.blocks()[id])] += n;
+    std::vector<std::pair<std::uint64_t, std::string>> families;
+    for (const auto& [family, n] : family_counts) families.push_back({n, family});
+    std::sort(families.begin(), families.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    std::printf("shape families %zu\n", families.size());
+    for (const auto& [n, family] : families) std::printf("  %-28s %12llu\n", family.c_str(), (unsigned long long)n);
     if (!l.report.unknown_blocks.empty()) {
         std::printf("unknown names  %zu (loaded as solid; add them to the block table)\n", l.report.unknown_blocks.size());
         for (const auto& [name, n] : l.report.unknown_blocks) std::printf("  %-28s %12llu\n", name.c_str(), (unsigned long long)n);

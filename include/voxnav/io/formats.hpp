@@ -36,7 +36,8 @@ enum class WorldFormat {
     Text, Vdb, MovingAi2D, MovingAi3D,
     AnvilRegion,   ///< r.X.Z.mca
     AnvilFolder,   ///< a folder of region files
-    ChunkNbt,      ///< one chunk's NBT (.chunk, .nbt)
+    ChunkNbt,      ///< one chunk's NBT (.chunk, or .nbt holding a chunk)
+    Structure,     ///< a Minecraft structure file (.nbt with size, palette and blocks)
     Schematic,     ///< Sponge .schem
     MagicaVoxel,   ///< .vox
     Unknown

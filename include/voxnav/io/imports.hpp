@@ -25,12 +25,26 @@
 
 namespace voxnav {
 
-/// Minecraft block name -> voxnav kind, plus pre-1.13 numeric ids -> names.
+/// Minecraft block name -> voxnav kind and shape, plus pre-1.13 numeric
+/// ids -> names. A rule may name how the block's state properties change
+/// its shape (`states=`); the readers apply them (see the table's comments).
 class MinecraftBlockTable {
 public:
+    /// Which state properties shape the block (Minecraft's meaning of them).
+    enum class States : std::uint8_t {
+        None,
+        Slab,      ///< type=bottom|top|double: collision 0..8, 8..16 or 0..16
+        Stairs,    ///< facing, half, shape: walked up towards `facing`; half=top is a full cube
+        Door,      ///< open=true|false (both halves; the hinge does not matter to a whole-voxel door)
+        Trapdoor,  ///< half=bottom|top: collision 0..3 or 13..16; open=true|false
+        Gate,      ///< open=true|false
+        Snow,      ///< layers=1..8: collision 2 x (layers - 1) sixteenths; 1 layer none
+    };
     struct Rule {
         BlockKind kind = BlockKind::Solid;
         bool hazard = false;
+        BlockShape shape;
+        States states = States::None;
     };
     /// Reads the table format of worlds/minecraft_blocks.txt. Throws LoadError.
     [[nodiscard]] static MinecraftBlockTable load(const std::string& path);
@@ -76,6 +90,11 @@ void import_anvil_folder(const std::string& dir, World& world, ImportReport& rep
 /// One chunk's NBT (compressed or not), as in fastnbt's .chunk/.nbt test files.
 void import_chunk_nbt(const std::string& path, World& world, ImportReport& report, const ImportOptions& options = {});
 void import_schematic(const std::string& path, World& world, ImportReport& report, const ImportOptions& options = {});
+/// A Minecraft structure file (.nbt, gzip-compressed: `size`, `palette` of
+/// {Name, Properties} (or `palettes`, of which the first is read), `blocks`
+/// of {pos, state}), the form builds and villages are shared in. Positions
+/// are placed at options.offset. Throws LoadError naming the file.
+void import_structure(const std::string& path, World& world, ImportReport& report, const ImportOptions& options = {});
 void import_vox(const std::string& path, World& world, ImportReport& report, const ImportOptions& options = {});
 /// The same from bytes in memory; `name` labels errors.
 void import_vox_bytes(const std::vector<std::uint8_t>& bytes, const std::string& name, World& world, ImportReport& report,

@@ -115,6 +115,17 @@ struct BlockType {
 /// An empty string when the shape is valid for the kind, else why not.
 [[nodiscard]] std::string shape_problem(BlockKind kind, const BlockShape& shape);
 
+/// The shape family of a block type, for counts and legends: "passable"
+/// (no collision: air, flowers, torches), "full"
+/// (a full cube), "liquid", "hazard" (a hazard liquid), "slab" (a half voxel,
+/// bottom or top), "stairs", "fence" (taller than a voxel: fences, walls),
+/// "gate" (an openable fence), "door" (an openable full voxel), "trapdoor"
+/// (an openable partial voxel), "climbable", "thin" (collision top below
+/// 8/16: carpets, low snow), "partial" (any other interval: paths, soul sand,
+/// beds), "damage" (hurts the body or the feet). Derived from the kind and
+/// shape only, so it means the same for every format.
+[[nodiscard]] const char* shape_family(const BlockType& type);
+
 /// Names and numbers block types. Ids are dense, in order of addition.
 class BlockRegistry {
 public:

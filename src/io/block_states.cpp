@@ -1,0 +1,113 @@
+#include "block_states.hpp"
+
+namespace voxnav::detail {
+namespace {
+
+using States = MinecraftBlockTable::States;
+
+// Horizontal directions as Minecraft names them, with the stair face bit of
+// each side (BlockShape::stair_faces: 0 +x, 1 -x, 2 +z, 3 -z).
+int direction_index(const std::string& d) {  // north, east, south, west (clockwise from above)
+    if (d == "north") return 0;
+    if (d == "east") return 1;
+    if (d == "south") return 2;
+    if (d == "west") return 3;
+    return -1;
+}
+constexpr unsigned kFaceOf[4] = {8u /* -z */, 1u /* +x */, 4u /* +z */, 2u /* -x */};
+unsigned face_of(int dir) { return kFaceOf[dir & 3]; }
+
+// Stairs walked up towards `facing` have their low face on the opposite
+// side. Corner stairs (shape=inner_*/outer_*) are also entered from the side
+// opposite their turn: the low quarter lies there.
+unsigned stair_low_faces(int facing, const std::string& shape) {
+    unsigned faces = face_of(facing + 2);
+    if (shape == "inner_left" || shape == "outer_left") faces |= face_of(facing + 1);   // left of facing is facing - 1; opposite it
+    if (shape == "inner_right" || shape == "outer_right") faces |= face_of(facing + 3);  // right is facing + 1; opposite it
+    return faces;
+}
+
+}  // namespace
+
+std::string split_state_string(const std::string& state, StateProperties& props) {
+    props.clear();
+    const auto open = state.find('[');
+    if (open == std::string::npos) return state;
+    const auto close = state.find(']', open);
+    const std::string body = state.substr(open + 1, (close == std::string::npos ? state.size() : close) - open - 1);
+    std::size_t i = 0;
+    while (i < body.size()) {
+        std::size_t j = body.find(',', i);
+        if (j == std::string::npos) j = body.size();
+        const std::string pair = body.substr(i, j - i);
+        const auto eq = pair.find('=');
+        if (eq != std::string::npos) props[pair.substr(0, eq)] = pair.substr(eq + 1);
+        i = j + 1;
+    }
+    return state.substr(0, open);
+}
+
+StatedBlock resolve_state(const std::string& name, const MinecraftBlockTable::Rule& rule, const StateProperties& props) {
+    StatedBlock b{name, rule.kind, rule.hazard, rule.shape, false};
+    auto get = [&](const char* key) -> std::string {
+        auto it = props.find(key);
+        return it == props.end() ? std::string() : it->second;
+    };
+    b.waterlogged = get("waterlogged") == "true";
+    std::string used;  // the properties that shaped it, for the registry name
+    auto note = [&](const char* key, const std::string& value) { used += (used.empty() ? "" : ",") + std::string(key) + "=" + value; };
+    BlockShape& s = b.shape;
+    switch (rule.states) {
+        case States::None: break;
+        case States::Slab: {
+            const std::string type = get("type");
+            if (type == "top") s.bottom = 8, s.top = 16;
+            else if (type == "double") s.bottom = 0, s.top = 16;
+            else s.bottom = 0, s.top = 8;
+            note("type", type == "top" || type == "double" ? type : "bottom");
+            break;
+        }
+        case States::Stairs: {
+            const int facing = direction_index(get("facing"));
+            if (get("half") == "top" || facing < 0) {
+                note("half", "top");  // upside down (or unknown): a full cube
+                break;
+            }
+            const std::string shape = get("shape");
+            s.stair_faces = static_cast<std::uint8_t>(stair_low_faces(facing, shape));
+            note("facing", get("facing"));
+            note("half", "bottom");
+            if (!shape.empty() && shape != "straight") note("shape", shape);
+            break;
+        }
+        case States::Door:
+        case States::Gate:
+            s.open = get("open") == "true";
+            note("open", s.open ? "true" : "false");
+            break;
+        case States::Trapdoor:
+            if (get("half") == "top") s.bottom = 13, s.top = 16;
+            else s.bottom = 0, s.top = 3;
+            s.open = get("open") == "true";
+            note("half", s.bottom ? "top" : "bottom");
+            note("open", s.open ? "true" : "false");
+            break;
+        case States::Snow: {
+            const std::string layers = get("layers");
+            const int n = layers.size() == 1 && layers[0] >= '1' && layers[0] <= '8' ? layers[0] - '0' : 1;
+            if (n == 1) {
+                b.kind = BlockKind::Air;  // one layer has no collision
+                s = BlockShape{};
+            } else {
+                s.bottom = 0;
+                s.top = static_cast<std::uint8_t>(2 * (n - 1));
+            }
+            note("layers", std::to_string(n));
+            break;
+        }
+    }
+    if (!used.empty()) b.name += "[" + used + "]";
+    return b;
+}
+
+}  // namespace voxnav::detail

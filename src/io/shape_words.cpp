@@ -1,0 +1,51 @@
+#include "shape_words.hpp"
+
+#include "text_lines.hpp"
+
+#include <stdexcept>
+
+namespace voxnav::detail {
+
+unsigned stair_face_walked_towards(std::string_view d) {
+    // Walked up towards +x: entered from the -x side, which is the low face.
+    if (d == "+x") return 2u;
+    if (d == "-x") return 1u;
+    if (d == "+z") return 8u;
+    if (d == "-z") return 4u;
+    return 0u;
+}
+
+bool apply_shape_word(std::string_view word, BlockShape& shape) {
+    const auto eq = word.find('=');
+    const std::string_view key = word.substr(0, eq);
+    const std::string_view value = eq == std::string_view::npos ? std::string_view() : word.substr(eq + 1);
+    auto bad = [&](const char* expected) {
+        throw std::invalid_argument("bad shape word '" + std::string(word) + "' (expected " + expected + ")");
+    };
+    if (key == "top" || key == "bottom") {
+        const auto n = parse_int<int>(value);
+        if (!n || *n < 0 || *n > 24) bad("a height in sixteenths, 0..24");
+        (key == "top" ? shape.top : shape.bottom) = static_cast<std::uint8_t>(*n);
+    } else if (key == "stairs") {
+        const unsigned face = stair_face_walked_towards(value);
+        if (!face) bad("stairs=+x, -x, +z or -z");
+        shape.stair_faces = static_cast<std::uint8_t>(shape.stair_faces | face);
+    } else if (word == "climb") {
+        shape.climbable = true;
+    } else if (key == "open") {
+        const auto c = parse_open_class(value);
+        if (!c || *c == OpenClass::None) bad("open=hand or open=powered");
+        shape.open_class = *c;
+    } else if (word == "opened") {
+        shape.open = true;
+    } else if (key == "damage") {
+        const auto d = parse_damage(value);
+        if (!d || *d == Damage::None) bad("damage=body or damage=floor");
+        shape.damage = *d;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+}  // namespace voxnav::detail
