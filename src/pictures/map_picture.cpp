@@ -7,6 +7,7 @@
 #include "route_ends.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace voxnav::pictures {
@@ -85,21 +86,73 @@ void tint(std::vector<Rgb>& cells, const MapFrame& f, const MapPicture& o) {
     }
 }
 
+// A waypoint's pixel: its cell's centre, and in sections half a voxel above
+// its real feet height (on a slab, half a voxel higher than on the floor).
+std::pair<int, int> waypoint_pixel(const MapFrame& f, MapView view, const Waypoint& w) {
+    auto [x, y] = pixel_of(f, view, w.position);
+    if (view != MapView::TopDown) y = int(std::lround((f.crop.hi.y - w.feet_y - 0.5) * f.scale));
+    return {x, y};
+}
+
 void draw_route(Image& img, const MapFrame& f, const MapPicture& o) {
     const std::vector<Waypoint>& wps = o.route->waypoints;
     // At small scales the route is drawn wider than a cell, or it would vanish.
     const int s = f.scale, thick = s < 4 ? 3 : std::max(1, s / 4), dot = s < 4 ? 3 : std::max(1, s / 2);
     for (std::size_t k = 1; k < wps.size(); ++k) {
         if (!on_map(f, o.view, wps[k - 1].position) || !on_map(f, o.view, wps[k].position)) continue;
-        const auto [x0, y0] = pixel_of(f, o.view, wps[k - 1].position);
-        const auto [x1, y1] = pixel_of(f, o.view, wps[k].position);
+        const auto [x0, y0] = waypoint_pixel(f, o.view, wps[k - 1]);
+        const auto [x1, y1] = waypoint_pixel(f, o.view, wps[k]);
         img.line(x0, y0, x1, y1, thick, action_colour(wps[k].action));
     }
     for (const Waypoint& w : wps) {
         if (!on_map(f, o.view, w.position)) continue;
-        const auto [x, y] = pixel_of(f, o.view, w.position);
+        const auto [x, y] = waypoint_pixel(f, o.view, w);
         img.fill(x - (dot - 1) / 2, y - (dot - 1) / 2, dot, dot, action_colour(w.action));
     }
+}
+
+// Sections draw shaped blocks at their shapes: a slab its half, a stair
+// its step (when the section runs along it), a fence a post, an open door
+// or gate a thin leaf, a ladder rails and rungs. The rest of the cell is
+// background. Heights above the voxel (a fence's 24/16) are not drawn.
+void draw_section_shapes(Image& img, const World& world, const MapFrame& f, const MapPicture& o, const std::vector<Rgb>& cells) {
+    auto blocks = detail::grid_of(world).getConstAccessor();
+    const BlockRegistry& reg = world.blocks();
+    const int cols = f.map_width / f.scale, rows = f.map_height / f.scale, s = f.scale;
+    if (s < 4) return;  // too small to show a shape
+    const bool along_x = o.view == MapView::SectionZ;  // columns run along x
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c) {
+            const int y = f.crop.hi.y - 1 - r;
+            const Voxel v = along_x ? Voxel(f.crop.lo.x + c, y, o.section) : Voxel(o.section, y, f.crop.lo.z + c);
+            const BlockType& t = reg[blocks.getValue(openvdb::Coord(v.x, v.y, v.z))];
+            if (!t.is_shaped()) continue;
+            const BlockShape& sh = t.shape;
+            const Rgb colour = cells[std::size_t(r) * cols + std::size_t(c)];
+            const int x0 = c * s, y0 = r * s;
+            // Fills the part [a, b) x [lo, hi) of the cell, in sixteenths (lo, hi from the bottom).
+            auto part = [&](int a, int b, int lo, int hi) {
+                const int px = x0 + a * s / 16, pw = b * s / 16 - a * s / 16;
+                const int top = y0 + s - std::min(hi, 16) * s / 16, height = (std::min(hi, 16) - lo) * s / 16;
+                if (pw > 0 && height > 0) img.fill(px, top, pw, height, colour);
+            };
+            img.fill(x0, y0, s, s, colours::background);
+            if (sh.climbable) {
+                part(2, 4, 0, 16), part(12, 14, 0, 16);
+                for (int rung = 2; rung < 16; rung += 4) part(4, 12, rung, rung + 1);
+            } else if (sh.open_class != OpenClass::None && sh.open) {
+                part(0, 3, 0, 16);
+            } else if (sh.stair_faces != 0) {
+                part(0, 16, 0, 8);
+                const unsigned low_left = along_x ? 2u : 8u, low_right = along_x ? 1u : 4u;  // the -x (-z) and +x (+z) faces
+                const int a = sh.stair_faces & low_left ? 8 : 0, b = sh.stair_faces & low_right ? 8 : 16;
+                part(a, b, 8, 16);
+            } else if (sh.top > 16 && sh.open_class == OpenClass::None) {
+                part(6, 10, 0, 16);
+            } else {
+                part(0, 16, sh.bottom, sh.top);
+            }
+        }
 }
 
 void draw_marker(Image& img, const MapFrame& f, MapView view, const Voxel& v, Rgb colour) {
@@ -221,6 +274,7 @@ Image render_map(const World& world, const MapPicture& o) {
     const int cols = f.map_width / f.scale, rows = f.map_height / f.scale;
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) img.fill(c * f.scale, r * f.scale, f.scale, f.scale, cells[std::size_t(r) * cols + std::size_t(c)]);
+    if (o.view != MapView::TopDown) draw_section_shapes(img, world, f, o, cells);
     if (o.route) draw_route(img, f, o);
     const std::optional<Voxel> start = start_mark(o.start, o.route), goal = goal_mark(o.goal, o.route);
     if (start) draw_marker(img, f, o.view, *start, colours::start);

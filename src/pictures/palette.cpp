@@ -17,18 +17,28 @@ constexpr Named kNamed[] = {
     {"gravel", {136, 126, 126}}, {"clay", {160, 166, 179}}, {"log", {110, 86, 52}},     {"wood", {110, 86, 52}},
     {"plank", {162, 130, 78}},  {"deepslate", {80, 80, 84}}, {"stone", {125, 125, 125}}, {"rock", {125, 125, 125}},
     {"ore", {140, 130, 120}},   {"glass", {190, 220, 225}}, {"wool", {220, 220, 220}},  {"brick", {150, 90, 75}},
+    // Wood species and common building stones, so a build's stairs, slabs,
+    // fences and doors share their material's colour.
+    {"dark_oak", {76, 51, 25}}, {"oak", {162, 130, 78}},    {"spruce", {114, 84, 48}},  {"birch", {196, 179, 123}},
+    {"jungle", {160, 115, 80}}, {"acacia", {168, 90, 50}},  {"mangrove", {117, 54, 48}}, {"cherry", {226, 178, 172}},
+    {"crimson", {101, 48, 70}}, {"warped", {43, 104, 99}},  {"bamboo", {193, 173, 80}}, {"quartz", {235, 229, 222}},
+    {"andesite", {136, 136, 136}}, {"diorite", {188, 188, 188}}, {"granite", {149, 103, 85}}, {"cobble", {120, 120, 120}},
+    {"prismarine", {99, 156, 151}}, {"iron", {200, 200, 200}}, {"ladder", {140, 110, 60}}, {"cactus", {80, 130, 40}},
+    {"magma", {140, 60, 20}},   {"fire", {240, 120, 20}},  {"carpet", {200, 60, 60}},
 };
 
 }  // namespace
 
 Rgb block_colour(const BlockType& type) {
-    if (type.kind == BlockKind::Air) return colours::background;
+    // Passable blocks are not drawn, but ladders and fire are things to see.
+    if (type.kind == BlockKind::Air && !type.shape.climbable && type.shape.damage == Damage::None) return colours::background;
     if (type.kind == BlockKind::Liquid) return type.hazard ? Rgb{220, 60, 20} : Rgb{40, 90, 220};
     for (const Named& n : kNamed)
         if (type.name.find(n.part) != std::string::npos) return n.colour;
-    // Other names: a stable muted colour from the name (FNV-1a).
+    // Other names: a stable muted colour from the name without its state
+    // ("[facing=east]"), so every state of a block has one colour (FNV-1a).
     std::uint32_t h = 2166136261u;
-    for (char c : type.name) h = (h ^ std::uint8_t(c)) * 16777619u;
+    for (char c : type.name.substr(0, type.name.find('['))) h = (h ^ std::uint8_t(c)) * 16777619u;
     return {std::uint8_t(90 + (h & 0x7F)), std::uint8_t(90 + ((h >> 8) & 0x7F)), std::uint8_t(90 + ((h >> 16) & 0x7F))};
 }
 

@@ -27,7 +27,7 @@ extern const unsigned long viewer_page_size;
 namespace voxnav::pictures {
 namespace {
 
-enum : std::uint8_t { kAir, kSolid, kLiquid };
+enum : std::uint8_t { kAir, kSolid, kLiquid, kShaped };
 
 std::string base64(const void* data, std::size_t bytes) {
     static const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -139,7 +139,7 @@ FaceMesh visible_faces(const World& world, const VoxelBox& region) {
     std::vector<std::uint8_t> kind(world.blocks().size());
     for (std::size_t id = 0; id < kind.size(); ++id) {
         const BlockType& t = world.blocks()[BlockId(id)];
-        kind[id] = t.kind == BlockKind::Solid ? kSolid : t.kind == BlockKind::Liquid ? kLiquid : kAir;
+        kind[id] = t.is_shaped() ? kShaped : t.kind == BlockKind::Solid ? kSolid : t.kind == BlockKind::Liquid ? kLiquid : kAir;
     }
 
     // Pass 1, in memory order: every visible voxel face, as a key (slice,
@@ -160,6 +160,11 @@ FaceMesh visible_faces(const World& world, const VoxelBox& region) {
                 const BlockId id = vox[row + x];
                 const std::uint8_t k = kind[id];
                 if (k == kAir) continue;
+                if (k == kShaped) {
+                    const bool spans_x = x > 0 && x + 1 < s.x && kind[vox[row + x - 1]] == kSolid && kind[vox[row + x + 1]] == kSolid;
+                    mesh.shaped.push_back({b.lo + Voxel(x, y, z), id, spans_x});
+                    continue;
+                }
                 const int p[3] = {x, y, z};
                 for (int d = 0; d < 6; ++d) {
                     const int a = d / 2, sign = d % 2 ? -1 : 1;
@@ -228,16 +233,32 @@ std::string viewer_html(const World& world, const ViewerScene& scene, ViewerStat
     nlohmann::json palette = nlohmann::json::array();
     std::vector<std::uint16_t> packed;
     packed.reserve(mesh.quads.size() * 7);
-    for (const FaceMesh::Quad& q : mesh.quads) {
-        auto it = entry.find(q.block);
+    auto palette_entry = [&](BlockId id) {
+        auto it = entry.find(id);
         if (it == entry.end()) {
-            const BlockType& t = world.blocks()[q.block];
-            it = entry.emplace(q.block, std::uint16_t(palette.size())).first;
+            const BlockType& t = world.blocks()[id];
+            it = entry.emplace(id, std::uint16_t(palette.size())).first;
             palette.push_back({{"name", t.name}, {"colour", colour(block_colour(t))}, {"liquid", t.kind == BlockKind::Liquid}});
         }
+        return it->second;
+    };
+    for (const FaceMesh::Quad& q : mesh.quads) {
         const Voxel r = q.corner - b.lo;
         packed.insert(packed.end(), {q.direction, std::uint16_t(r.x), std::uint16_t(r.y), std::uint16_t(r.z), std::uint16_t(q.width),
-                                     std::uint16_t(q.height), it->second});
+                                     std::uint16_t(q.height), palette_entry(q.block)});
+    }
+    // Shaped voxels: x, y, z, palette entry, collision bottom and top in
+    // sixteenths, flags (bits 0-3 stair faces, 4 climbable, 5 door/gate/
+    // trapdoor, 6 open, 7 lies along x).
+    std::vector<std::uint16_t> shaped;
+    shaped.reserve(mesh.shaped.size() * 7);
+    for (const FaceMesh::Shaped& v : mesh.shaped) {
+        const BlockShape& sh = world.blocks()[v.block].shape;
+        const Voxel r = v.position - b.lo;
+        const unsigned flags = sh.stair_faces | (sh.climbable ? 16u : 0u) | (sh.open_class != OpenClass::None ? 32u : 0u) |
+                               (sh.open ? 64u : 0u) | (v.spans_x ? 128u : 0u);
+        shaped.insert(shaped.end(), {std::uint16_t(r.x), std::uint16_t(r.y), std::uint16_t(r.z), palette_entry(v.block), sh.bottom,
+                                     sh.top, std::uint16_t(flags)});
     }
 
     nlohmann::json j;
@@ -247,11 +268,12 @@ std::string viewer_html(const World& world, const ViewerScene& scene, ViewerStat
     j["agent_width"] = std::max(1, scene.agent_width);
     j["palette"] = palette;
     j["quads"] = base64(packed.data(), packed.size() * sizeof(std::uint16_t));
+    j["shaped"] = base64(shaped.data(), shaped.size() * sizeof(std::uint16_t));
     auto& route = j["route"] = nlohmann::json::array();
     if (scene.route)
         for (const Waypoint& w : scene.route->waypoints) {
             const Voxel r = w.position - b.lo;
-            route.push_back({r.x, r.y, r.z, int(w.action)});
+            route.push_back({r.x, w.feet_y - b.lo.y, r.z, int(w.action)});  // at the feet's real height
         }
     j["expanded"] = scene.trace ? node_list(b, positions(scene.trace->expanded)) : "";
     j["open"] = scene.trace ? node_list(b, positions(scene.trace->open)) : "";

@@ -53,12 +53,21 @@ struct FaceMesh {
         int width, height;       ///< extent along the two other axes (u = axis+1, v = axis+2, mod 3) [Units: voxels]
         BlockId block;
     };
+    /// A voxel of a shaped block (slab, stairs, fence, door, ladder, ...: see
+    /// BlockType::is_shaped), drawn at its shape by the page, not as faces.
+    struct Shaped {
+        Voxel position;
+        BlockId block;
+        bool spans_x;  ///< solid blocks at x - 1 and x + 1: a door or gate here lies along x
+    };
     std::vector<Quad> quads;
+    std::vector<Shaped> shaped;
     std::uint64_t faces = 0;     ///< voxel faces before merging
 };
 /// The region's visible faces: a solid block's face towards a non-solid
 /// neighbour (or the region's side), a liquid's face towards air; merged
-/// greedily into rectangles of one block type per plane. Faces towards the
+/// greedily into rectangles of one block type per plane. Shaped blocks and
+/// ladders hide no face and are listed in `shaped` instead. Faces towards the
 /// region's floor are left out (nobody looks from below). Throws
 /// std::invalid_argument for an empty region or one over 65535 voxels a side.
 [[nodiscard]] FaceMesh visible_faces(const World& world, const VoxelBox& region);
