@@ -1,0 +1,122 @@
+// Block states and shape words: Minecraft states through the block table
+// (io/block_states.hpp), the table's words and their errors, text-world
+// legends with shapes, and .vdb files keeping shapes.
+#include "io/block_states.hpp"
+#include "test_helpers.hpp"
+#include "voxnav/voxnav.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using namespace voxnav;
+using voxnav::detail::resolve_state;
+using voxnav::detail::StateProperties;
+
+namespace {
+
+MinecraftBlockTable table_of(const std::string& text) {
+    std::istringstream in(text);
+    return MinecraftBlockTable::parse(in, "test_table.txt");
+}
+
+MinecraftBlockTable::Rule rule(const std::string& name) { return *MinecraftBlockTable::builtin().classify(name); }
+
+}  // namespace
+
+TEST_CASE("block states: slabs, stairs, doors, trapdoors, gates and snow take their shapes from the state", "[shapes][states]") {
+    SECTION("slabs") {
+        CHECK(resolve_state("oak_slab", rule("oak_slab"), {{"type", "bottom"}}).shape.top == 8);
+        const auto top = resolve_state("oak_slab", rule("oak_slab"), {{"type", "top"}, {"waterlogged", "false"}});
+        CHECK((top.shape.bottom == 8 && top.shape.top == 16));
+        CHECK(top.name == "oak_slab[type=top]");
+        const auto dbl = resolve_state("oak_slab", rule("oak_slab"), {{"type", "double"}});
+        CHECK((dbl.shape.bottom == 0 && dbl.shape.top == 16));
+        CHECK(resolve_state("oak_slab", rule("oak_slab"), {}).shape.top == 8);  // no state: the plainest reading
+    }
+    SECTION("stairs: walked up towards their facing, from the opposite face") {
+        const auto east = resolve_state("oak_stairs", rule("oak_stairs"), {{"facing", "east"}, {"half", "bottom"}});
+        CHECK(east.shape.stair_faces == 2);  // the -x face
+        CHECK(resolve_state("oak_stairs", rule("oak_stairs"), {{"facing", "west"}}).shape.stair_faces == 1);
+        CHECK(resolve_state("oak_stairs", rule("oak_stairs"), {{"facing", "south"}}).shape.stair_faces == 8);
+        CHECK(resolve_state("oak_stairs", rule("oak_stairs"), {{"facing", "north"}}).shape.stair_faces == 4);
+        // Upside down: a full cube. A corner: also from the side opposite its turn.
+        CHECK(resolve_state("oak_stairs", rule("oak_stairs"), {{"facing", "east"}, {"half", "top"}}).shape.stair_faces == 0);
+        CHECK(resolve_state("oak_stairs", rule("oak_stairs"), {{"facing", "north"}, {"shape", "outer_left"}}).shape.stair_faces == (4 | 1));
+        CHECK(resolve_state("oak_stairs", rule("oak_stairs"), {{"facing", "north"}, {"shape", "inner_right"}}).shape.stair_faces == (4 | 2));
+    }
+    SECTION("doors, gates and trapdoors: class from the table, open from the state") {
+        const auto door = resolve_state("oak_door", rule("oak_door"), {{"open", "false"}, {"half", "upper"}, {"hinge", "left"}});
+        CHECK(door.shape.open_class == OpenClass::Hand);
+        CHECK_FALSE(door.shape.open);
+        CHECK(door.name == "oak_door[open=false]");  // the hinge and half do not shape a whole-voxel door
+        CHECK(resolve_state("iron_door", rule("iron_door"), {{"open", "true"}}).shape.open_class == OpenClass::Powered);
+        const auto gate = resolve_state("oak_fence_gate", rule("oak_fence_gate"), {{"open", "true"}});
+        CHECK((gate.shape.open && gate.shape.top == 24));
+        const auto hatch = resolve_state("oak_trapdoor", rule("oak_trapdoor"), {{"half", "top"}, {"open", "false"}});
+        CHECK((hatch.shape.bottom == 13 && hatch.shape.top == 16 && !hatch.shape.open));
+        CHECK(resolve_state("oak_trapdoor", rule("oak_trapdoor"), {{"half", "bottom"}}).shape.top == 3);
+    }
+    SECTION("snow layers: 2 x (layers - 1) sixteenths; one layer has no collision") {
+        CHECK(resolve_state("snow", rule("snow"), {{"layers", "1"}}).kind == BlockKind::Air);
+        CHECK(resolve_state("snow", rule("snow"), {{"layers", "2"}}).shape.top == 2);
+        CHECK(resolve_state("snow", rule("snow"), {{"layers", "8"}}).shape.top == 14);
+    }
+    SECTION("waterlogged is reported; ladders, magma and cactus come from the table") {
+        CHECK(resolve_state("ladder", rule("ladder"), {{"waterlogged", "true"}}).waterlogged);
+        CHECK(rule("ladder").shape.climbable);
+        CHECK(rule("magma_block").shape.damage == Damage::Floor);
+        CHECK(rule("sweet_berry_bush").shape.damage == Damage::Body);
+        CHECK(rule("oak_fence").shape.top == 24);
+        CHECK(rule("white_carpet").shape.top == 1);
+    }
+}
+
+TEST_CASE("block table: shape words and states= are read; bad ones name the line", "[shapes][states]") {
+    const auto t = table_of("# a table\nfoo_slab solid states=slab\nrope air climb\nspikes solid top=4 damage=floor\n");
+    CHECK(t.classify("foo_slab")->states == MinecraftBlockTable::States::Slab);
+    CHECK(t.classify("rope")->shape.climbable);
+    CHECK(t.classify("spikes")->shape.top == 4);
+    auto error_of = [](const std::string& text) {
+        try {
+            (void)table_of(text);
+        } catch (const LoadError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK_THAT(error_of("ok solid\nbad solid states=ramp\n"), Catch::Contains("test_table.txt") && Catch::Contains("2") && Catch::Contains("states=ramp"));
+    CHECK_THAT(error_of("bad solid top=30\n"), Catch::Contains("top=30"));
+    CHECK_THAT(error_of("bad air top=8\n"), Catch::Contains("only a solid"));
+    CHECK_THAT(error_of("bad solid hazard\n"), Catch::Contains("hazard"));
+    CHECK_THAT(error_of("bad solid wobbly\n"), Catch::Contains("wobbly"));
+}
+
+TEST_CASE("text worlds: legends take shape words; 'q' is an open gate anyone passes", "[shapes][states]") {
+    const World w = testing::world_from_text(
+        "voxnav-world 1\nsize 5 3 1\nlegend s half_block solid top=8\nlegend r rope air climb\n"
+        "layer 0\n#####\nlayer 1\nSsq.G\nlayer 2\n.....\n");
+    const BlockType& half = w.block_type({1, 1, 0});
+    CHECK(half.shape.top == 8);
+    CHECK(w.block_type({2, 1, 0}).shape.open);
+    AgentProfile no_hands;  // opens nothing
+    Navigator nav(w, no_hands);
+    const Route r = nav.find_route(*w.point("S"), *w.point("G"));
+    REQUIRE(r.status == SearchStatus::Found);
+    CHECK(r.waypoints[1].feet_y == 1.5);
+    for (const Waypoint& p : r.waypoints) CHECK(p.action != Action::Open);
+    CHECK_THROWS_AS(testing::world_from_text("voxnav-world 1\nsize 1 1 1\nlegend s x solid top=99\nlayer 0\ns\n"), LoadError);
+}
+
+TEST_CASE(".vdb files keep block shapes", "[shapes][states][formats]") {
+    World w = testing::world_from_text("voxnav-world 1\nsize 4 2 1\nlayer 0\n_>hd\nlayer 1\n....\n");
+    const std::string path = "/tmp/voxnav_test_shapes.vdb";
+    save_vdb(w, path);
+    const World back = load_vdb(path);
+    for (int x = 0; x < 4; ++x) {
+        INFO(x);
+        CHECK(back.block_type({x, 0, 0}).name == w.block_type({x, 0, 0}).name);
+        CHECK(back.block_type({x, 0, 0}).shape == w.block_type({x, 0, 0}).shape);
+    }
+    std::remove(path.c_str());
+}
