@@ -23,7 +23,14 @@ run demo_section.png $bin render --world worlds/demo.vxw --from S --to G --secti
 run minecraft_route.png $bin render --world "$mc" --from 90,86,150 --to 20,62,60 --trace --out "$out/minecraft_route.png"
 run minecraft_compare.png $bin compare --world "$mc" --agents $agents/humanoid.json $agents/leaper.json $agents/critter.json \
     --from 90,86,150 --queries 100 --out "$out/minecraft_compare.png"
+house=$root/worlds/samples/builds/prismarine_smallhouse1.schem
+run house_section.png $bin render --world "$house" --agent $agents/player.json --from 10,1,3 --to 10,16,13 \
+    --section x:10 --scale 24 --out "$out/house_section.png"
 if command -v chromium > /dev/null; then
+  $bin view --world "$house" --agent $agents/player.json --from 10,1,3 --to 10,16,13 --crop 2,0,2,11,18,16 \
+      --out /tmp/voxnav_house_view.html > /dev/null
+  run viewer_house.png chromium --headless --no-sandbox --disable-gpu --use-angle=swiftshader --enable-unsafe-swiftshader \
+      --window-size=900,560 --virtual-time-budget=5000 --screenshot="$out/viewer_house.png" file:///tmp/voxnav_house_view.html
   $bin view --world worlds/demo.vxw --from S --to G --out /tmp/voxnav_demo_view.html > /dev/null
   run viewer_demo.png chromium --headless --no-sandbox --disable-gpu --use-angle=swiftshader --enable-unsafe-swiftshader \
       --window-size=900,560 --virtual-time-budget=5000 --screenshot="$out/viewer_demo.png" file:///tmp/voxnav_demo_view.html
