@@ -1,0 +1,175 @@
+// Seeded random worlds of slabs, stairs, fences, carpets, snow, ladders,
+// doors, gates, hazards and water, and random profiles: the engine's moves
+// equal those of tests/reference_shaped.hpp position by position, routes
+// cost what its Dijkstra says, predecessors agree with the moves, and the
+// lower bound is admissible and consistent over every move.
+#include "reference_shaped.hpp"
+#include "test_helpers.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <sstream>
+
+using namespace voxnav;
+
+namespace {
+
+// A world of size X x Y x Z: a stone floor, then random blocks, thinning
+// out upwards; every shaped default character of the text format.
+std::string random_shaped_world(std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    auto pick = [&](int n) { return int(rng() % unsigned(n)); };
+    const int X = 4 + pick(6), Y = 4 + pick(4), Z = 4 + pick(6);
+    const std::string shaped = "_=|c258><v^hhdoigq*m~f";
+    std::ostringstream out;
+    out << "voxnav-world 1\nsize " << X << ' ' << Y << ' ' << Z << '\n';
+    for (int y = 0; y < Y; ++y) {
+        out << "layer " << y << '\n';
+        for (int z = 0; z < Z; ++z) {
+            for (int x = 0; x < X; ++x) {
+                char c = '.';
+                const int roll = pick(100);
+                if (y == 0) c = roll < 85 ? '#' : roll < 92 ? '~' : shaped[std::size_t(pick(int(shaped.size())))];
+                else if (roll < 30 - 5 * y) c = '#';
+                else if (roll < 60 - 8 * y) c = shaped[std::size_t(pick(int(shaped.size())))];
+                out << c;
+            }
+            out << '\n';
+        }
+    }
+    return out.str();
+}
+
+AgentProfile random_shaped_agent(std::uint32_t seed) {
+    std::mt19937 rng(seed * 7919u + 13u);
+    auto pick = [&](int n) { return int(rng() % unsigned(n)); };
+    AgentProfile a;
+    const double heights[] = {0.9, 1.5, 1.8, 2.0};
+    const double jumps[] = {0.5, 1.0, 1.25, 1.5};
+    const double steps[] = {0.0, 0.5, 0.6, 1.0};
+    a.height = heights[pick(4)];
+    a.jump_height = jumps[pick(4)];
+    a.step_height = steps[pick(4)];
+    a.width = pick(5) == 0 ? 2 : 1;
+    a.diagonal = pick(3) != 0;
+    a.climb = pick(4) != 0;
+    a.climb_speed = pick(2) ? 2.35 : 1.0;
+    if (pick(2)) a.opens = {"hand"};
+    if (pick(5) == 0) a.opens = {"hand", "powered"};
+    a.open_time = pick(2) ? 0.25 : 1.0;
+    a.max_fall = pick(4) + 1;
+    if (pick(3) == 0) a.max_fall_into_water = 2;
+    a.jump = pick(6) != 0;
+    a.swim = pick(6) != 0;
+    a.floor_cost = {{"slab_bottom", 1.5}};
+    return a;
+}
+
+struct Key {
+    Voxel to;
+    Action action;
+    bool operator<(const Key& o) const {
+        return std::make_tuple(to.x, to.y, to.z, int(action)) < std::make_tuple(o.to.x, o.to.y, o.to.z, int(o.action));
+    }
+};
+
+template <class Moves>
+std::map<Key, double> cheapest(const Moves& moves) {
+    std::map<Key, double> out;
+    for (const auto& m : moves) {
+        auto [it, fresh] = out.emplace(Key{m.to, m.action}, m.cost);
+        if (!fresh) it->second = std::min(it->second, m.cost);
+    }
+    return out;
+}
+
+std::string describe(const std::map<Key, double>& moves) {
+    std::ostringstream s;
+    for (const auto& [k, c] : moves) s << " (" << k.to.x << "," << k.to.y << "," << k.to.z << " " << to_string(k.action) << " " << c << ")";
+    return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("random shaped worlds: the engine's moves, routes and bound agree with a simple reference", "[shapes][reference]") {
+    int positions = 0, standable = 0, moves_checked = 0, routes = 0, reachable = 0, worlds = 0;
+    std::map<Action, int> seen;
+    for (std::uint32_t seed = 1; seed <= 150; ++seed) {
+        const std::string text = random_shaped_world(seed);
+        const World w = testing::world_from_text(text);
+        const AgentProfile a = random_shaped_agent(seed);
+        INFO("seed " << seed << "\nprofile " << to_json(a) << "\n" << text);
+        Navigator nav(w, a);
+        const ref_shaped::Model ref(w, a);
+        const VoxelBox b = *w.bounds();
+        std::vector<Voxel> spots;
+        ++worlds;
+        for (int y = b.lo.y; y < b.hi.y; ++y)
+            for (int z = b.lo.z; z < b.hi.z; ++z)
+                for (int x = b.lo.x; x < b.hi.x; ++x) {
+                    const Voxel p(x, y, z);
+                    ++positions;
+                    const auto i = nav.field().index_of(p);
+                    const bool engine = i != NavField::no_index && nav.moves().is_waypoint(i);
+                    INFO("position " << x << "," << y << "," << z);
+                    REQUIRE(engine == ref.standable(p));
+                    if (!engine) continue;
+                    ++standable;
+                    spots.push_back(p);
+                    const auto mine = cheapest(testing::moves_from(nav, p));
+                    const auto theirs = cheapest(ref.moves(p));
+                    INFO("engine:   " << describe(mine) << "\nreference:" << describe(theirs));
+                    REQUIRE(mine.size() == theirs.size());
+                    for (const auto& [k, c] : theirs) {
+                        auto it = mine.find(k);
+                        REQUIRE(it != mine.end());
+                        REQUIRE(it->second == Approx(c).epsilon(1e-12));
+                        ++moves_checked;
+                        ++seen[k.action];
+                    }
+                    // Backwards: every move into p is found from p.
+                    std::map<Key, double> back;
+                    nav.moves().for_each_predecessor(i, [&](NavField::Index from, double cost, Action act) {
+                        auto [it, fresh] = back.emplace(Key{nav.field().voxel_of(from), act}, cost);
+                        if (!fresh) it->second = std::min(it->second, cost);
+                    });
+                    for (const auto& [k, c] : back) {
+                        const auto fwd = cheapest(ref.moves(k.to));
+                        auto it = fwd.find(Key{p, k.action});
+                        INFO("predecessor " << k.to.x << "," << k.to.y << "," << k.to.z << " " << to_string(k.action));
+                        REQUIRE(it != fwd.end());
+                        REQUIRE(it->second == Approx(c).epsilon(1e-12));
+                    }
+                }
+        if (spots.size() < 2) continue;
+        std::mt19937 rng(seed);
+        for (int q = 0; q < 6; ++q) {
+            const Voxel s = spots[rng() % spots.size()], g = spots[rng() % spots.size()];
+            const double want = ref.dijkstra(s, g);
+            const Route r = nav.find_route(s, g);
+            ++routes;
+            INFO("from " << s.x << "," << s.y << "," << s.z << " to " << g.x << "," << g.y << "," << g.z);
+            if (want < 0) {
+                CHECK(r.status == SearchStatus::NoPath);
+                continue;
+            }
+            ++reachable;
+            REQUIRE(r.status == SearchStatus::Found);
+            CHECK(r.cost == Approx(want).epsilon(1e-9));
+            // The bound: admissible from every spot, consistent over every move.
+            for (const Voxel& p : spots) {
+                const double hp = nav.moves().lower_bound(p, g);
+                for (const auto& m : testing::moves_from(nav, p)) REQUIRE(hp <= m.cost + nav.moves().lower_bound(m.to, g) + 1e-12);
+            }
+            CHECK(nav.moves().lower_bound(s, g) <= want + 1e-12);
+        }
+    }
+    CHECK(standable > 2000);
+    CHECK(moves_checked > 10000);
+    CHECK(reachable > 100);
+    for (Action act : {Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Climb, Action::Open}) {
+        INFO(to_string(act));
+        CHECK(seen[act] > 20);
+    }
+}
