@@ -324,7 +324,8 @@ std::uint32_t NavField::add_slot(const Voxel& chunk) {
         work_.slots_.grow(s + 1, empty);
         work_.owners_.grow(s + 1, nullptr);
         work_.plain_owners_.grow(s + 1, nullptr);
-        work_.shape_owners_.grow(s + 1, nullptr);
+        // shape_owners_ grows only when a shaped chunk arrives: worlds of
+        // full blocks pay nothing for it.
     }
     ChunkSlot& slot = work_.slots_.edit(s);
     slot.chunk = chunk;
@@ -355,7 +356,7 @@ void NavField::remove_slot(std::uint32_t s) {
     slot = work_.slots_[0];
     if (is_mixed(work_.owners_[s])) --work_.mixed_chunks_;
     work_.owners_.edit(s) = nullptr;
-    if (work_.shape_owners_[s]) {
+    if (s < work_.shape_owners_.size() && work_.shape_owners_[s]) {
         --work_.shaped_chunks_;
         work_.shape_owners_.edit(s) = nullptr;
     }
@@ -429,7 +430,7 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
         }
         work_.mixed_chunks_ += std::size_t(is_mixed(block)) - std::size_t(was_mixed);
         const auto& old = work_.owners_[s];
-        const auto& old_shapes = work_.shape_owners_[s];
+        const auto old_shapes = s < work_.shape_owners_.size() ? work_.shape_owners_[s] : nullptr;
         const auto& shapes = results[i].shapes;
         const bool bits_changed = !old || (old != block && old->bits != block->bits);
         const bool shapes_changed = (old_shapes != nullptr) != (shapes != nullptr) || (shapes && old_shapes->facts != shapes->facts);
@@ -437,6 +438,7 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
         if (old_shapes || shapes) {
             work_.shaped_chunks_ += std::size_t(shapes != nullptr) - std::size_t(old_shapes != nullptr);
             work_.slots_.edit(s).shapes = shapes ? shapes->facts.data() : nullptr;
+            work_.shape_owners_.grow(s + 1, nullptr);
             work_.shape_owners_.edit(s) = std::move(results[i].shapes);
         }
         work_.slots_.edit(s).bits = block->bits.data();
@@ -507,7 +509,7 @@ void NavField::derive_plain(const std::vector<std::uint32_t>& slots, const std::
         // Most chunks are open sky or solid rock: no floor, nothing to read.
         const auto& facts = work_.owners_[slots[i]];
         if (!facts || (!is_mixed(facts) && !Fact(facts->bits[0]).dry_standable())) return;
-        if (work_.shape_owners_[slots[i]]) return;  // near shaped blocks: no plain floor (jump points stay out)
+        if (slots[i] < work_.shape_owners_.size() && work_.shape_owners_[slots[i]]) return;  // near shaped blocks: no plain floor (jump points stay out)
         if (!w.spare) w.spare = std::make_shared<ChunkPlain>();
         const auto& old = work_.plain_owners_[slots[i]];
         const detail::PlainCounts before = plain_counts_.size() > slots[i] ? plain_counts_[slots[i]] : detail::PlainCounts{};

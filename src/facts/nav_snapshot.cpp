@@ -23,7 +23,6 @@ NavSnapshot::NavSnapshot() {
     slots_.grow(1, v);
     owners_.grow(1, nullptr);
     plain_owners_.grow(1, nullptr);
-    shape_owners_.grow(1, nullptr);
     table_rehash(64);
     multipliers_.fill(1.0);
 }

@@ -128,6 +128,7 @@ nlohmann::json streaming(const LiveArgs& a, const AgentProfile& agent) {
     j["derive_us_per_mixed_chunk_one_core"] = mixed_us;
     j["facts_chunks"] = snap->chunk_count();
     j["facts_mixed_chunks"] = snap->mixed_chunk_count();
+    j["facts_shaped_chunks"] = snap->shaped_chunk_count();
     j["facts_bytes"] = snap->memory_bytes();
     j["facts_bytes_per_loaded_voxel"] = double(snap->memory_bytes()) / (double(w.loaded_chunks().size()) * 4096.0);
     j["facts_bytes_per_mixed_voxel"] =
@@ -191,6 +192,7 @@ nlohmann::json region_memory(const std::string& path, const AgentProfile& agent)
     j["loaded_chunks"] = w.loaded_chunks().size();
     j["facts_chunks"] = s.chunk_count();
     j["facts_mixed_chunks"] = s.mixed_chunk_count();
+    j["facts_shaped_chunks"] = s.shaped_chunk_count();  // chunks near slabs, stairs, doors...: 16 KiB of shape facts each
     j["facts_bytes"] = s.memory_bytes();
     j["facts_bytes_per_loaded_voxel"] = double(s.memory_bytes()) / (double(w.loaded_chunks().size()) * 4096.0);
     j["facts_bytes_per_mixed_voxel"] = s.mixed_chunk_count() ? double(s.memory_bytes()) / (double(s.mixed_chunk_count()) * 4096.0) : 0.0;
