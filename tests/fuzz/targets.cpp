@@ -162,6 +162,10 @@ int chunk(const std::uint8_t* d, std::size_t n) {
     return import_and_route(d, n, ".nbt", [](const std::string& p, World& w, ImportReport& r) { import_chunk_nbt(p, w, r); });
 }
 
+int structure(const std::uint8_t* d, std::size_t n) {
+    return import_and_route(d, n, ".nbt", [](const std::string& p, World& w, ImportReport& r) { import_structure(p, w, r); });
+}
+
 int anvil(const std::uint8_t* d, std::size_t n) {
     return import_and_route(d, n, ".mca", [](const std::string& p, World& w, ImportReport& r) { import_anvil_region(p, w, r); });
 }
@@ -278,7 +282,7 @@ const std::vector<NamedTarget>& all_targets() {
         {"block_table", block_table}, {"schematic", schematic},     {"chunk", chunk},
         {"anvil", anvil},           {"vox", vox},                   {"vox_palette", vox_palette},
         {"vdb_metadata", vdb_metadata}, {"query_syntax", query_syntax}, {"nbt", nbt},
-        {"trace_json", trace_json},
+        {"trace_json", trace_json}, {"structure", structure},
     };
     return targets;
 }

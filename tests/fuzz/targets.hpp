@@ -28,6 +28,7 @@ int block_table(const std::uint8_t* data, std::size_t size);
 int schematic(const std::uint8_t* data, std::size_t size);
 int chunk(const std::uint8_t* data, std::size_t size);
 int anvil(const std::uint8_t* data, std::size_t size);
+int structure(const std::uint8_t* data, std::size_t size);
 int vox(const std::uint8_t* data, std::size_t size);
 int vox_palette(const std::uint8_t* data, std::size_t size);
 int vdb_metadata(const std::uint8_t* data, std::size_t size);
