@@ -1,7 +1,7 @@
 // Picks a reader by the file's first bytes, then by its extension.
 #include "voxnav/io/formats.hpp"
 #include "voxnav/io/imports.hpp"
-#include "voxnav/io/nbt.hpp"
+#include "nbt_file.hpp"
 
 #include <sys/stat.h>
 
@@ -19,13 +19,10 @@ bool ends_with(const std::string& s, const char* suffix) {
 // A structure file's root has `size` and `blocks` lists; a chunk's has
 // positions and sections. Both share the .nbt extension.
 bool is_structure_file(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    std::vector<std::uint8_t> raw(std::istreambuf_iterator<char>(f), {});
     try {
-        if (raw.size() >= 2 && raw[0] == 0x1f && raw[1] == 0x8b) raw = inflate(raw.data(), raw.size(), path);
-        const NbtValue root = parse_nbt(raw, path);
+        const NbtValue root = detail::read_nbt_file(path);
         return root.find("size", NbtTag::List) && root.find("blocks", NbtTag::List);
-    } catch (const NbtError&) {
+    } catch (const std::exception&) {
         return false;  // the chunk reader reports what is wrong
     }
 }

@@ -1,6 +1,7 @@
 // Sponge schematics, versions 2 and 3: a palette of block states and varint
 // block data, in gzip-compressed NBT.
 #include "minecraft_blocks.hpp"
+#include "nbt_file.hpp"
 #include "world/block_store.hpp"
 #include "voxnav/io/imports.hpp"
 #include "voxnav/io/nbt.hpp"
@@ -10,12 +11,8 @@
 namespace voxnav {
 
 void import_schematic(const std::string& path, World& world, ImportReport& report, const ImportOptions& opt) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw LoadError(path, 0, "cannot open file");
-    std::vector<std::uint8_t> raw(std::istreambuf_iterator<char>(f), {});
     try {
-        if (raw.size() >= 2 && raw[0] == 0x1f && raw[1] == 0x8b) raw = inflate(raw.data(), raw.size(), path);
-        NbtValue root = parse_nbt(raw, path);
+        const NbtValue root = detail::read_nbt_file(path);
         // Version 3 nests everything in a "Schematic" compound.
         const NbtValue* s = root.find("Schematic", NbtTag::Compound);
         const NbtValue& sch = s ? *s : root;

@@ -5,21 +5,17 @@
 //                                             alternatives of which the first is read)
 //   blocks   [{pos: [x, y, z], state: i}, ...]  (unlisted positions are structure voids)
 #include "minecraft_blocks.hpp"
+#include "nbt_file.hpp"
 #include "world/block_store.hpp"
 #include "voxnav/io/imports.hpp"
 #include "voxnav/io/nbt.hpp"
 
-#include <fstream>
 
 namespace voxnav {
 
 void import_structure(const std::string& path, World& world, ImportReport& report, const ImportOptions& opt) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw LoadError(path, 0, "cannot open file");
-    std::vector<std::uint8_t> raw(std::istreambuf_iterator<char>(f), {});
     try {
-        if (raw.size() >= 2 && raw[0] == 0x1f && raw[1] == 0x8b) raw = inflate(raw.data(), raw.size(), path);
-        const NbtValue root = parse_nbt(raw, path);
+        const NbtValue root = detail::read_nbt_file(path);
         const NbtValue* size = root.find("size", NbtTag::List);
         if (!size || size->list.size() != 3) throw NbtError(path + ": missing 'size' (a list of three ints)");
         Voxel extent;
