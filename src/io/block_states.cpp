@@ -1,29 +1,30 @@
 #include "block_states.hpp"
 
+#include "shape_words.hpp"
+
 namespace voxnav::detail {
 namespace {
 
 using States = MinecraftBlockTable::States;
 
-// Horizontal directions as Minecraft names them, with the stair face bit of
-// each side (BlockShape::stair_faces: 0 +x, 1 -x, 2 +z, 3 -z).
-int direction_index(const std::string& d) {  // north, east, south, west (clockwise from above)
+// Minecraft's horizontal directions, clockwise from above, as voxnav axes.
+constexpr const char* kAxisOf[4] = {"-z" /* north */, "+x" /* east */, "+z" /* south */, "-x" /* west */};
+int direction_index(const std::string& d) {
     if (d == "north") return 0;
     if (d == "east") return 1;
     if (d == "south") return 2;
     if (d == "west") return 3;
     return -1;
 }
-constexpr unsigned kFaceOf[4] = {8u /* -z */, 1u /* +x */, 4u /* +z */, 2u /* -x */};
-unsigned face_of(int dir) { return kFaceOf[dir & 3]; }
 
 // Stairs walked up towards `facing` have their low face on the opposite
-// side. Corner stairs (shape=inner_*/outer_*) are also entered from the side
-// opposite their turn: the low quarter lies there.
+// side. Corner stairs (shape=inner_*/outer_*) are also walked up towards
+// their turn (left of facing is facing - 1, right facing + 1): the low
+// quarter lies on the side opposite it.
 unsigned stair_low_faces(int facing, const std::string& shape) {
-    unsigned faces = face_of(facing + 2);
-    if (shape == "inner_left" || shape == "outer_left") faces |= face_of(facing + 1);   // left of facing is facing - 1; opposite it
-    if (shape == "inner_right" || shape == "outer_right") faces |= face_of(facing + 3);  // right is facing + 1; opposite it
+    unsigned faces = stair_face_walked_towards(kAxisOf[facing]);
+    if (shape == "inner_left" || shape == "outer_left") faces |= stair_face_walked_towards(kAxisOf[(facing + 3) & 3]);
+    if (shape == "inner_right" || shape == "outer_right") faces |= stair_face_walked_towards(kAxisOf[(facing + 1) & 3]);
     return faces;
 }
 

@@ -84,19 +84,16 @@ MinecraftBlockTable MinecraftBlockTable::parse(std::istream& in, const std::stri
         r.kind = *kind;
         for (std::size_t i = 2; i < tokens.size(); ++i) {
             const std::string_view w = tokens[i];
-            if (w == "hazard") {
-                if (*kind != BlockKind::Liquid) fail("only a liquid may be marked 'hazard'");
-                r.hazard = true;
-            } else if (w.rfind("states=", 0) == 0) {
+            if (w.rfind("states=", 0) == 0) {
                 const auto states = parse_states(w.substr(7));
                 if (!states) fail("unknown '" + std::string(w) + "' (states=slab, stairs, door, trapdoor, gate or snow)");
                 r.states = *states;
-            } else {
-                try {
-                    if (!detail::apply_shape_word(w, r.shape)) fail("unknown word '" + std::string(w) + "'");
-                } catch (const std::invalid_argument& e) {
-                    fail(e.what());
-                }
+                continue;
+            }
+            try {
+                if (!detail::apply_block_word(w, r.kind, r.hazard, r.shape)) fail("unknown word '" + std::string(w) + "'");
+            } catch (const std::invalid_argument& e) {
+                fail(e.what());
             }
         }
         // The plainest state of the rule must be a valid shape for its kind.

@@ -48,4 +48,11 @@ bool apply_shape_word(std::string_view word, BlockShape& shape) {
     return true;
 }
 
+bool apply_block_word(std::string_view word, BlockKind kind, bool& hazard, BlockShape& shape) {
+    if (word != "hazard") return apply_shape_word(word, shape);
+    if (kind != BlockKind::Liquid) throw std::invalid_argument("only a liquid can be a hazard");
+    hazard = true;
+    return true;
+}
+
 }  // namespace voxnav::detail

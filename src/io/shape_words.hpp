@@ -21,6 +21,10 @@ namespace voxnav::detail {
 /// is bad.
 bool apply_shape_word(std::string_view word, BlockShape& shape);
 
+/// The same, after a block's kind: also `hazard` (a liquid only; otherwise
+/// std::invalid_argument). What table lines and legend lines share.
+bool apply_block_word(std::string_view word, BlockKind kind, bool& hazard, BlockShape& shape);
+
 /// The stair face bit (BlockShape::stair_faces) of a stair walked up
 /// towards `direction` ("+x", "-x", "+z", "-z"): its low face, opposite.
 /// 0 when the direction is not one of those.

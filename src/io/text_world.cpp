@@ -115,16 +115,11 @@ struct TextWorldParser {
         bool hazard = false;
         BlockShape shape;
         try {
-            for (std::size_t i = 4; i < t.size(); ++i) {
-                if (t[i] == "hazard") {
-                    if (*kind != BlockKind::Liquid) fail("only a liquid can be a hazard");
-                    hazard = true;
-                } else if (!detail::apply_shape_word(t[i], shape)) {
+            for (std::size_t i = 4; i < t.size(); ++i)
+                if (!detail::apply_block_word(t[i], *kind, hazard, shape))
                     fail("unexpected '" + std::string(t[i]) +
                          "' (after the kind: hazard, top=N, bottom=N, stairs=+x|-x|+z|-z, climb, open=hand|powered, opened, "
                          "damage=body|floor)");
-                }
-            }
             legend[static_cast<unsigned char>(t[1][0])] = world.blocks().add(std::string(t[2]), *kind, hazard, shape);
         } catch (const std::invalid_argument& e) {
             fail(e.what());
@@ -146,10 +141,10 @@ struct TextWorldParser {
             case '=': n = "slab_top", sh.bottom = 8; break;
             case '|': n = "fence", sh.top = 24; break;
             case 'c': n = "carpet", sh.top = 1; break;
-            case '>': n = "stairs_up_east", sh.stair_faces = 2; break;   // low face -x
-            case '<': n = "stairs_up_west", sh.stair_faces = 1; break;   // low face +x
-            case 'v': n = "stairs_up_south", sh.stair_faces = 8; break;  // low face -z
-            case '^': n = "stairs_up_north", sh.stair_faces = 4; break;  // low face +z
+            case '>': n = "stairs_up_east", sh.stair_faces = std::uint8_t(detail::stair_face_walked_towards("+x")); break;
+            case '<': n = "stairs_up_west", sh.stair_faces = std::uint8_t(detail::stair_face_walked_towards("-x")); break;
+            case 'v': n = "stairs_up_south", sh.stair_faces = std::uint8_t(detail::stair_face_walked_towards("+z")); break;
+            case '^': n = "stairs_up_north", sh.stair_faces = std::uint8_t(detail::stair_face_walked_towards("-z")); break;
             case 'h': n = "ladder", kind = BlockKind::Air, sh.climbable = true; break;
             case 'd': n = "door_closed", sh.open_class = OpenClass::Hand; break;
             case 'o': n = "door_open", sh.open_class = OpenClass::Hand, sh.open = true; break;
