@@ -34,7 +34,7 @@ bool apply_shape_word(std::string_view word, BlockShape& shape) {
         shape.climbable = true;
     } else if (key == "open") {
         const auto c = parse_open_class(value);
-        if (!c || *c == OpenClass::None) bad("open=hand or open=powered");
+        if (!c || *c == OpenClass::None) bad("open=hand, open=powered or open=owner");
         shape.open_class = *c;
     } else if (word == "opened") {
         shape.open = true;

@@ -12,7 +12,8 @@ namespace {
 template <class E, std::size_t N>
 using Names = std::array<std::pair<E, const char*>, N>;
 constexpr Names<BlockKind, 3> kKindNames{{{BlockKind::Air, "air"}, {BlockKind::Solid, "solid"}, {BlockKind::Liquid, "liquid"}}};
-constexpr Names<OpenClass, 3> kOpenNames{{{OpenClass::None, "none"}, {OpenClass::Hand, "hand"}, {OpenClass::Powered, "powered"}}};
+constexpr Names<OpenClass, 4> kOpenNames{
+    {{OpenClass::None, "none"}, {OpenClass::Hand, "hand"}, {OpenClass::Powered, "powered"}, {OpenClass::Owner, "owner"}}};
 constexpr Names<Damage, 3> kDamageNames{{{Damage::None, "none"}, {Damage::Body, "body"}, {Damage::Floor, "floor"}}};
 
 template <class E, std::size_t N>

@@ -189,6 +189,23 @@ void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
     note_chunk(chunk);
 }
 
+void World::get_chunk(const Voxel& chunk, BlockId* out) const {
+    const Voxel base = chunk * chunk_size;
+    const detail::BlockTree& tree = store_->grid->tree();
+    for (int ly = 0; ly < chunk_size; ly += 8)
+        for (int lz = 0; lz < chunk_size; lz += 8)
+            for (int lx = 0; lx < chunk_size; lx += 8) {
+                const openvdb::Coord origin(base.x + lx, base.y + ly, base.z + lz);
+                const Leaf* leaf = tree.probeConstLeaf(origin);
+                const BlockId tile = leaf ? BlockRegistry::air : tree.getValue(origin);
+                for (int y = 0; y < 8; ++y)
+                    for (int z = 0; z < 8; ++z)
+                        for (int x = 0; x < 8; ++x)
+                            out[(lx + x) + chunk_size * ((lz + z) + chunk_size * (ly + y))] =
+                                leaf ? leaf->getValue(Leaf::coordToOffset(origin.offsetBy(x, y, z))) : tile;
+            }
+}
+
 void World::unload_chunk(const Voxel& chunk) {
     const Voxel base = chunk * chunk_size;
     detail::BlockTree& tree = store_->grid->tree();

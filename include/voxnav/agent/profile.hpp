@@ -44,7 +44,7 @@ struct AgentProfile {
     /// [Units: voxels/s] [Limit: > 0]
     double climb_speed = 2.35;
     /// Open classes of doors, gates and trapdoors this agent opens ("hand",
-    /// "powered"); any other closed one blocks it.
+    /// "powered", "owner"); any other closed one blocks it.
     std::vector<std::string> opens;
     /// Added to a move that enters a closed door's voxel. [Units: seconds] [Limit: >= 0]
     double open_time = 0.25;
@@ -77,7 +77,7 @@ struct AgentProfile {
     [[nodiscard]] int jump16() const { return int(std::floor(jump_height * 16 + 1e-9)); }
     [[nodiscard]] int jump_voxels() const { return jump16() / 16; }
     [[nodiscard]] int step16() const { return int(std::floor(step_height * 16 + 1e-9)); }
-    /// Bits of the open classes in `opens`: 1 hand, 2 powered.
+    /// Bits of the open classes in `opens`: 1 hand, 2 powered, 4 owner.
     [[nodiscard]] unsigned open_mask() const;
 };
 

@@ -42,9 +42,10 @@ enum class OpenClass : std::uint8_t {
     None,     ///< not openable
     Hand,     ///< wooden doors, fence gates, wooden trapdoors
     Powered,  ///< iron doors and trapdoors (need redstone)
+    Owner,    ///< locked doors only their owner opens (Luanti's steel doors and trapdoors)
 };
 /// The bit of an open class in an agent's set of classes
-/// (AgentProfile::open_mask): 1 hand, 2 powered, 0 for None.
+/// (AgentProfile::open_mask): 1 hand, 2 powered, 4 owner, 0 for None.
 [[nodiscard]] constexpr unsigned open_bit(OpenClass c) { return c == OpenClass::None ? 0u : 1u << (unsigned(c) - 1u); }
 
 /// What a block does to a body that touches it.

@@ -84,6 +84,9 @@ public:
     /// on an unknown id (nothing is written then). Cost: O(4096), independent
     /// of the world's size.
     void set_chunk(const Voxel& chunk, const BlockId* ids);
+    /// Reads chunk `chunk` into 4096 ids in set_chunk's order (air where
+    /// nothing was written). Cost: O(4096), reading whole 8^3 leaves.
+    void get_chunk(const Voxel& chunk, BlockId* out) const;
     /// Sets every voxel of the chunk to air, frees its memory and marks it
     /// not loaded. Cost: O(4096) at most.
     void unload_chunk(const Voxel& chunk);

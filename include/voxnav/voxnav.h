@@ -1,0 +1,302 @@
+/* @file voxnav.h
+ * @brief The C API: voxnav for games that are not written in C++ (Lua through
+ * LuaJIT's FFI, C# through P/Invoke, Rust, Python, Godot's GDExtension).
+ * C99; link the shared library `libvoxnav_c.so` (CMake: voxnav::c).
+ *
+ *   voxnav_world* w; voxnav_world_create(&w);
+ *   uint16_t stone; voxnav_world_define_block(w, "stone", VOXNAV_SOLID, NULL, &stone);
+ *   uint16_t ids[4096] = {0};                       // index x + 16 * (z + 16 * y)
+ *   for (int i = 0; i < 256; ++i) ids[i] = stone;  // the chunk's floor
+ *   voxnav_world_set_chunk(w, 0, 0, 0, ids);
+ *   voxnav_navigator* nav; voxnav_navigator_create(w, "{\"width\": 1}", &nav);
+ *   voxnav_query q; voxnav_query_init(&q);
+ *   voxnav_goal g = voxnav_goal_at(12, 1, 9); q.goals = &g; q.goal_count = 1;
+ *   voxnav_route* r; voxnav_route_create(&r);
+ *   const int32_t from[3] = {1, 1, 1};
+ *   if (voxnav_find_route(nav, from, &q, r) == VOXNAV_OK && voxnav_route_usable(r)) {
+ *       const voxnav_waypoint* wp = voxnav_route_waypoints(r);
+ *       for (size_t i = 0; i < voxnav_route_size(r); ++i) { wp[i].x; wp[i].action; }
+ *   }
+ *   voxnav_route_destroy(r); voxnav_navigator_destroy(nav); voxnav_world_destroy(w);
+ *
+ * Errors. Every call returns a voxnav_status (functions that cannot fail
+ * return their value). On anything but VOXNAV_OK, voxnav_last_error() gives
+ * one sentence naming what was wrong (the argument, the JSON key, the block
+ * id); it is per thread and stays until that thread's next failing call. No
+ * C++ exception ever leaves the library. A failed call changes nothing.
+ * A query that ran but found no route is VOXNAV_OK: the route says why
+ * (voxnav_route_status, voxnav_route_error).
+ *
+ * Ownership. Every handle comes from a *_create call and goes back through
+ * its *_destroy (NULL is accepted and ignored). Fields and navigators keep
+ * their world alive: destroying a world handle first is allowed, and the
+ * world's memory goes with the last of them.
+ * Strings returned by the library are owned by it: voxnav_last_error()'s
+ * until the thread's next failing call, a route's until it is filled again
+ * or destroyed. Strings passed in are copied.
+ *
+ * Threads. A world and the navigators made from it (voxnav_navigator_create)
+ * belong to one thread, the game thread: calls on them must not overlap.
+ * Workers route on other threads: voxnav_field_create gives the shared facts
+ * of an agent shape, voxnav_world_sync (game thread) publishes the world's
+ * edits to every field of that world, and a navigator made with
+ * voxnav_navigator_create_worker(field, ...) routes on the latest published
+ * version, never reading the world; one worker navigator per thread. Routes
+ * are plain data: any thread may read a route no call is filling.
+ *
+ * Units. Positions are voxel coordinates (int32; y up); a waypoint is the
+ * feet voxel of the agent. Costs are seconds; feet heights and radii are
+ * voxels. A chunk is 16^3 voxels: chunk c holds voxels 16c .. 16c + 15.
+ */
+#ifndef VOXNAV_VOXNAV_H
+#define VOXNAV_VOXNAV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#define VOXNAV_C_API __declspec(dllexport)
+#else
+#define VOXNAV_C_API __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* BEGIN FFI: the declarations below, comments and macros removed, are what
+   the Luanti mod hands LuaJIT's ffi.cdef (luanti/CMakeLists.txt). Keep them
+   plain C declarations: no macros other than VOXNAV_C_API. */
+
+typedef enum voxnav_status {
+    VOXNAV_OK = 0,
+    VOXNAV_ERR_ARGUMENT = 1,      /* a NULL handle, a bad value or position, an unknown id */
+    VOXNAV_ERR_PROFILE = 2,       /* agent profile JSON: bad JSON, unknown key, bad value */
+    VOXNAV_ERR_BLOCK = 3,         /* block definition: name taken with another kind, bad shape, too many */
+    VOXNAV_ERR_STATE = 4,         /* reserved: the call does not fit the handle's state */
+    VOXNAV_ERR_OUT_OF_MEMORY = 5,
+    VOXNAV_ERR_INTERNAL = 6       /* a bug: please report the text */
+} voxnav_status;
+
+/* What a block does to an agent's body. */
+typedef enum voxnav_block_kind {
+    VOXNAV_AIR = 0,     /* passable, gives no support */
+    VOXNAV_SOLID = 1,   /* blocks the body, supports an agent standing on it */
+    VOXNAV_LIQUID = 2   /* passable; water unless hazard (lava) */
+} voxnav_block_kind;
+
+/* Who may open a door, gate or trapdoor (matches a profile's "opens"). */
+typedef enum voxnav_open_class {
+    VOXNAV_OPEN_NONE = 0,     /* not openable */
+    VOXNAV_OPEN_HAND = 1,     /* wooden doors, gates, trapdoors: "hand" */
+    VOXNAV_OPEN_POWERED = 2,  /* iron doors (redstone): "powered" */
+    VOXNAV_OPEN_OWNER = 3     /* locked doors only their owner opens (Luanti's steel doors): "owner" */
+} voxnav_open_class;
+
+typedef enum voxnav_damage {
+    VOXNAV_DAMAGE_NONE = 0,
+    VOXNAV_DAMAGE_BODY = 1,   /* never inside the body (fire, cactus) */
+    VOXNAV_DAMAGE_FLOOR = 2   /* never inside the body, never stood on (magma) */
+} voxnav_damage;
+
+/* The shape of a block type; see voxnav/world/block.hpp. Heights are
+   sixteenths of a voxel above the voxel's bottom. */
+typedef struct voxnav_block_shape {
+    uint8_t bottom;       /* collision from [0, 15] */
+    uint8_t top;          /* to (bottom, 24]; 16 is the full cube, 24 a fence */
+    uint8_t stair_faces;  /* low faces of a stair: bit 0 +x, 1 -x, 2 +z, 3 -z; needs 0..16 */
+    uint8_t climbable;    /* 1: ladders, vines (kind air) */
+    uint8_t open_class;   /* voxnav_open_class (kind solid) */
+    uint8_t open;         /* 1: an open door (no collision) */
+    uint8_t damage;       /* voxnav_damage */
+} voxnav_block_shape;
+
+typedef enum voxnav_action {
+    VOXNAV_ACTION_START = 0,
+    VOXNAV_ACTION_WALK = 1,
+    VOXNAV_ACTION_JUMP = 2,
+    VOXNAV_ACTION_FALL = 3,
+    VOXNAV_ACTION_SWIM = 4,
+    VOXNAV_ACTION_FLY = 5,
+    VOXNAV_ACTION_CLIMB = 6,
+    VOXNAV_ACTION_OPEN = 7
+} voxnav_action;
+
+typedef enum voxnav_search_status {
+    VOXNAV_FOUND = 0,          /* a route to the goal */
+    VOXNAV_PARTIAL = 1,        /* node cap reached: a route towards the goal */
+    VOXNAV_NO_PATH = 2,        /* unreachable (within max_cost) */
+    VOXNAV_INVALID_START = 3,  /* the start is no waypoint (inside a wall, unloaded) */
+    VOXNAV_INVALID_GOAL = 4,   /* no waypoint satisfies the goal */
+    VOXNAV_CANCELLED = 5,
+    VOXNAV_FAILED = 6          /* could not run (out of memory) */
+} voxnav_search_status;
+
+typedef enum voxnav_goal_kind {
+    VOXNAV_GOAL_AT = 0,      /* that feet voxel (x, y, z) */
+    VOXNAV_GOAL_NEAR = 1,    /* any waypoint within radius of (px, py, pz) */
+    VOXNAV_GOAL_COLUMN = 2,  /* any waypoint with feet x, z */
+    VOXNAV_GOAL_LEVEL = 3,   /* any waypoint with feet y */
+    VOXNAV_GOAL_TOUCH = 4    /* any waypoint whose body touches block (x, y, z) */
+} voxnav_goal_kind;
+
+typedef struct voxnav_goal {
+    int32_t kind;            /* voxnav_goal_kind */
+    int32_t x, y, z;         /* AT, TOUCH: the voxel; COLUMN: x, z; LEVEL: y */
+    double px, py, pz;       /* NEAR: the centre [voxels, may be fractional] */
+    double radius;           /* NEAR [voxels, >= 0] */
+} voxnav_goal;
+
+/* A point to run from (a flee query): waypoints at least radius away are safe. */
+typedef struct voxnav_threat {
+    double x, y, z;
+    double radius;           /* [voxels, >= 0] */
+} voxnav_threat;
+
+typedef enum voxnav_zone_shape { VOXNAV_ZONE_SPHERE = 0, VOXNAV_ZONE_BOX = 1 } voxnav_zone_shape;
+
+/* A cost zone: moves ending inside cost `multiplier` times more (below 1: a
+   road; infinity: never enter). See voxnav/route/query_costs.hpp. */
+typedef struct voxnav_zone {
+    int32_t shape;               /* voxnav_zone_shape */
+    double cx, cy, cz, radius;   /* SPHERE: feet voxels within radius of the centre */
+    int32_t lo[3], hi[3];        /* BOX: feet voxels lo <= v < hi per axis */
+    double multiplier;           /* > 0; HUGE_VAL / INFINITY forbids */
+} voxnav_zone;
+
+/* Everything a route query may say. Start from voxnav_query_init. */
+typedef struct voxnav_query {
+    const voxnav_goal* goals;        /* any of these (at least one, unless fleeing) */
+    size_t goal_count;
+    const voxnav_threat* threats;    /* a flee query when goal_count is 0 */
+    size_t threat_count;
+    double weight;                   /* >= 1; routes cost at most weight x the optimum (1) */
+    uint32_t max_nodes;              /* expansions before PARTIAL (200000) */
+    double max_cost;                 /* [seconds] (infinity) */
+    const voxnav_zone* zones;
+    size_t zone_count;
+    const char* const* floor_names;  /* per-query floor cost overrides: block names ... */
+    const double* floor_costs;       /* ... and their multipliers (>= 1) */
+    size_t floor_cost_count;
+    int32_t snap_start;              /* 1: a start that is no waypoint snaps to the nearest (1) */
+    int32_t snap_goal;               /* 1: an AT goal that is no waypoint snaps (0) */
+    int32_t accelerate;              /* 1: exact acceleration where it pays (1); 0: plain A* */
+} voxnav_query;
+
+typedef struct voxnav_waypoint {
+    int32_t x, y, z;     /* feet voxel */
+    int32_t action;      /* voxnav_action that reaches it; START for the first */
+    double feet_y;       /* height the feet stand at [voxels]: y, or y +- a slab's or stair's height */
+    double cost;         /* of the move that reaches it [seconds] */
+} voxnav_waypoint;
+
+typedef struct voxnav_metrics {
+    uint64_t expanded;    /* nodes expanded */
+    uint64_t generated;   /* nodes created */
+    double microseconds;  /* wall time of the search */
+    uint64_t revision;    /* world revision the route was computed on */
+} voxnav_metrics;
+
+typedef struct voxnav_world voxnav_world;
+typedef struct voxnav_field voxnav_field;
+typedef struct voxnav_navigator voxnav_navigator;
+typedef struct voxnav_route voxnav_route;
+
+/* --- library ------------------------------------------------------------- */
+/* "0.1.0". Any thread. */
+VOXNAV_C_API const char* voxnav_version(void);
+/* The calling thread's last error sentence ("" when none). Any thread. */
+VOXNAV_C_API const char* voxnav_last_error(void);
+/* "found", "partial", "no_path", ...; "walk", "jump", ... (static strings). */
+VOXNAV_C_API const char* voxnav_search_status_name(int32_t status);
+VOXNAV_C_API const char* voxnav_action_name(int32_t action);
+
+/* --- world (game thread) -------------------------------------------------- */
+VOXNAV_C_API voxnav_status voxnav_world_create(voxnav_world** out);
+VOXNAV_C_API void voxnav_world_destroy(voxnav_world* world);
+/* Adds or redefines the named block type (shape NULL: a plain block of the
+   kind) and gives its id; redefining changes every voxel holding it. Names
+   are any text. At most 65536 types (air, stone, water, lava, mud exist). */
+VOXNAV_C_API voxnav_status voxnav_world_define_block(voxnav_world* world, const char* name, int32_t kind, int32_t hazard,
+                                                     const voxnav_block_shape* shape, uint16_t* out_id);
+/* The id of a block name (VOXNAV_ERR_ARGUMENT when unknown). */
+VOXNAV_C_API voxnav_status voxnav_world_find_block(const voxnav_world* world, const char* name, uint16_t* out_id);
+/* Loads or replaces chunk (cx, cy, cz) from 4096 ids, index x + 16 * (z + 16 * y).
+   An unknown id: VOXNAV_ERR_ARGUMENT, nothing written. An identical chunk is
+   not written again (no revision, nothing re-derived). */
+VOXNAV_C_API voxnav_status voxnav_world_set_chunk(voxnav_world* world, int32_t cx, int32_t cy, int32_t cz, const uint16_t* ids);
+/* The chunk's 4096 ids, in set_chunk's order (air where not loaded). */
+VOXNAV_C_API voxnav_status voxnav_world_get_chunk(const voxnav_world* world, int32_t cx, int32_t cy, int32_t cz, uint16_t* ids_out);
+VOXNAV_C_API voxnav_status voxnav_world_set_block(voxnav_world* world, int32_t x, int32_t y, int32_t z, uint16_t id);
+VOXNAV_C_API voxnav_status voxnav_world_get_block(const voxnav_world* world, int32_t x, int32_t y, int32_t z, uint16_t* out_id);
+/* Forgets a chunk: air, not loaded, its memory freed. */
+VOXNAV_C_API voxnav_status voxnav_world_unload_chunk(voxnav_world* world, int32_t cx, int32_t cy, int32_t cz);
+/* 1 when the chunk is loaded, else 0 (0 for NULL). */
+VOXNAV_C_API int32_t voxnav_world_is_loaded(const voxnav_world* world, int32_t cx, int32_t cy, int32_t cz);
+VOXNAV_C_API size_t voxnav_world_loaded_chunks(const voxnav_world* world);
+/* Increases with every write. */
+VOXNAV_C_API uint64_t voxnav_world_revision(const voxnav_world* world);
+/* Bytes of the block store. */
+VOXNAV_C_API size_t voxnav_world_memory_bytes(const voxnav_world* world);
+/* Publishes the world's edits to every field made from it (re-derives what
+   changed). World navigators also do this before each query themselves. */
+VOXNAV_C_API voxnav_status voxnav_world_sync(voxnav_world* world);
+/* Bytes of the navigation facts of every field of this world. */
+VOXNAV_C_API size_t voxnav_world_facts_bytes(const voxnav_world* world);
+
+/* --- shared fields (create and sync: game thread) ------------------------ */
+/* The facts of the profile's agent shape on this world, shared with every
+   navigator of the same shape. Profile: JSON text as in worlds/agents. */
+VOXNAV_C_API voxnav_status voxnav_field_create(voxnav_world* world, const char* profile_json, voxnav_field** out);
+VOXNAV_C_API void voxnav_field_destroy(voxnav_field* field);
+
+/* --- navigators ----------------------------------------------------------- */
+/* A game-thread navigator: each query first brings the facts up to date with
+   the world. Profile errors: VOXNAV_ERR_PROFILE naming the key. */
+VOXNAV_C_API voxnav_status voxnav_navigator_create(voxnav_world* world, const char* profile_json, voxnav_navigator** out);
+/* A worker navigator: routes on the field's latest published version (see
+   voxnav_world_sync); use it on one thread at a time, any thread. The
+   profile must have the field's shape. */
+VOXNAV_C_API voxnav_status voxnav_navigator_create_worker(voxnav_field* field, const char* profile_json, voxnav_navigator** out);
+VOXNAV_C_API void voxnav_navigator_destroy(voxnav_navigator* nav);
+/* Sets q to the defaults noted in voxnav_query (no goals). */
+VOXNAV_C_API void voxnav_query_init(voxnav_query* q);
+VOXNAV_C_API voxnav_goal voxnav_goal_at(int32_t x, int32_t y, int32_t z);
+VOXNAV_C_API voxnav_goal voxnav_goal_near(double x, double y, double z, double radius);
+/* A route from feet voxel `from` (int32[3]) to the query's goal, written to
+   `route`. VOXNAV_OK when the search ran, whatever it found (see the route's
+   status); an error status for bad arguments (the route is then cleared and
+   holds the error text too). */
+VOXNAV_C_API voxnav_status voxnav_find_route(voxnav_navigator* nav, const int32_t* from, const voxnav_query* query, voxnav_route* route);
+/* 1 when (x, y, z) is a waypoint for the navigator's agent, else 0. */
+VOXNAV_C_API int32_t voxnav_is_waypoint(voxnav_navigator* nav, int32_t x, int32_t y, int32_t z);
+/* The waypoint an agent whose feet centre is at feet[3] (voxel units,
+   fractional: voxel v spans v .. v + 1) occupies: out[3]. VOXNAV_ERR_ARGUMENT
+   with the reason when there is none within 1.5 voxels. */
+VOXNAV_C_API voxnav_status voxnav_snap(voxnav_navigator* nav, const double* feet, int32_t* out);
+
+/* --- routes ---------------------------------------------------------------- */
+VOXNAV_C_API voxnav_status voxnav_route_create(voxnav_route** out);
+VOXNAV_C_API void voxnav_route_destroy(voxnav_route* route);
+/* voxnav_search_status (VOXNAV_NO_PATH for an empty route). */
+VOXNAV_C_API int32_t voxnav_route_status(const voxnav_route* route);
+/* 1 for FOUND and PARTIAL: there are waypoints to follow. */
+VOXNAV_C_API int32_t voxnav_route_usable(const voxnav_route* route);
+VOXNAV_C_API double voxnav_route_cost(const voxnav_route* route);
+VOXNAV_C_API size_t voxnav_route_size(const voxnav_route* route);
+/* The waypoints, start first: an array of voxnav_route_size elements, valid
+   until the route is filled again or destroyed (NULL when empty). */
+VOXNAV_C_API const voxnav_waypoint* voxnav_route_waypoints(const voxnav_route* route);
+VOXNAV_C_API voxnav_metrics voxnav_route_metrics(const voxnav_route* route);
+/* Why the route is not FOUND, or what snapping did ("" when nothing to say). */
+VOXNAV_C_API const char* voxnav_route_error(const voxnav_route* route);
+/* The route JSON of the README ("Route output"), owned by the route. */
+VOXNAV_C_API const char* voxnav_route_json(voxnav_route* route);
+
+/* END FFI */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VOXNAV_VOXNAV_H */

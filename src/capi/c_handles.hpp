@@ -1,0 +1,97 @@
+// The C API's handles and its one error path (internal to libvoxnav_c).
+// Every exported function runs its body through guard(), which turns each
+// exception into a status and a per-thread error sentence: no C++ exception
+// crosses voxnav.h.
+#pragma once
+
+#include "voxnav/voxnav.h"
+
+#include "voxnav/agent/profile.hpp"
+#include "voxnav/facts/nav_field.hpp"
+#include "voxnav/route/navigator.hpp"
+#include "voxnav/route/route.hpp"
+#include "voxnav/world/world.hpp"
+
+#include <memory>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace voxnav::capi {
+
+/// The World behind a voxnav_world handle, shared with its fields and
+/// navigators so that destroying the handle first is safe.
+struct WorldHolder {
+    World world;
+    /// Fields made from this world (voxnav_field_create and the navigators'
+    /// shared fields): voxnav_world_sync publishes to each one still alive.
+    std::vector<std::weak_ptr<NavField>> fields;
+    void remember(const std::shared_ptr<NavField>& f);
+};
+
+/// Thrown for a bad argument; guard() maps it to VOXNAV_ERR_ARGUMENT.
+struct ArgumentError : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+
+void set_last_error(const std::string& text);
+
+/// Runs `body` (returning voxnav_status), mapping exceptions to statuses.
+template <class Body>
+voxnav_status guard(const char* function, Body&& body) noexcept {
+    try {
+        return body();
+    } catch (const ProfileError& e) {
+        set_last_error(std::string(function) + ": " + e.what());
+        return VOXNAV_ERR_PROFILE;
+    } catch (const std::bad_alloc&) {
+        set_last_error(std::string(function) + ": out of memory");
+        return VOXNAV_ERR_OUT_OF_MEMORY;
+    } catch (const ArgumentError& e) {
+        set_last_error(std::string(function) + ": " + e.what());
+        return VOXNAV_ERR_ARGUMENT;
+    } catch (const std::invalid_argument& e) {
+        set_last_error(std::string(function) + ": " + e.what());
+        return VOXNAV_ERR_ARGUMENT;
+    } catch (const std::exception& e) {
+        set_last_error(std::string(function) + ": " + e.what());
+        return VOXNAV_ERR_INTERNAL;
+    } catch (...) {
+        set_last_error(std::string(function) + ": unknown failure");
+        return VOXNAV_ERR_INTERNAL;
+    }
+}
+
+/// Throws ArgumentError("<what> is NULL") for a null pointer.
+template <class T>
+T& need(T* p, const char* what) {
+    if (!p) throw ArgumentError(std::string(what) + " is NULL");
+    return *p;
+}
+
+/// Throws ArgumentError("<what> is NULL") for a null string, else the string.
+inline const char* need_text(const char* p, const char* what) {
+    if (!p) throw ArgumentError(std::string(what) + " is NULL");
+    return p;
+}
+
+}  // namespace voxnav::capi
+
+struct voxnav_world {
+    std::shared_ptr<voxnav::capi::WorldHolder> holder;
+};
+struct voxnav_field {
+    std::shared_ptr<voxnav::capi::WorldHolder> holder;
+    std::shared_ptr<voxnav::NavField> field;
+};
+struct voxnav_navigator {
+    std::shared_ptr<voxnav::capi::WorldHolder> holder;  // null for workers
+    std::unique_ptr<voxnav::Navigator> nav;
+};
+struct voxnav_route {
+    voxnav::Route route;
+    std::vector<voxnav_waypoint> waypoints;
+    std::string error;  // the route's error, or the call's when it failed
+    std::string json;
+};

@@ -1,0 +1,265 @@
+// The C API's navigators, queries and routes (include/voxnav/voxnav.h).
+#include "capi/c_handles.hpp"
+
+#include "voxnav/route/goal.hpp"
+#include "voxnav/route/query_costs.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace voxnav::capi {
+namespace {
+
+Navigator& nav_of(voxnav_navigator* n) { return *need(n, "navigator").nav; }
+
+Goal goal_part(const voxnav_goal& g, std::size_t i) {
+    const std::string where = "goals[" + std::to_string(i) + "]";
+    switch (g.kind) {
+        case VOXNAV_GOAL_AT: return Goal::at({g.x, g.y, g.z});
+        case VOXNAV_GOAL_NEAR:
+            if (!(g.radius >= 0.0) || !std::isfinite(g.radius) || !std::isfinite(g.px) || !std::isfinite(g.py) || !std::isfinite(g.pz))
+                throw ArgumentError(where + ": a near goal needs a finite centre and a radius >= 0");
+            return Goal::near({g.px, g.py, g.pz}, g.radius);
+        case VOXNAV_GOAL_COLUMN: return Goal::column(g.x, g.z);
+        case VOXNAV_GOAL_LEVEL: return Goal::level(g.y);
+        case VOXNAV_GOAL_TOUCH: return Goal::touch({g.x, g.y, g.z});
+        default: throw ArgumentError(where + ".kind " + std::to_string(g.kind) + " is not a voxnav_goal_kind");
+    }
+}
+
+Goal goal_of(const voxnav_query& q) {
+    if (q.goal_count > 0) {
+        if (!q.goals) throw ArgumentError("query.goals is NULL with goal_count " + std::to_string(q.goal_count));
+        if (q.goal_count == 1) return goal_part(q.goals[0], 0);
+        std::vector<Goal> parts;
+        for (std::size_t i = 0; i < q.goal_count; ++i) parts.push_back(goal_part(q.goals[i], i));
+        return Goal::any_of(parts);
+    }
+    if (q.threat_count == 0) throw ArgumentError("the query has no goal (goal_count 0) and no threats to flee");
+    if (!q.threats) throw ArgumentError("query.threats is NULL with threat_count " + std::to_string(q.threat_count));
+    std::vector<Threat> threats;
+    for (std::size_t i = 0; i < q.threat_count; ++i) {
+        const voxnav_threat& t = q.threats[i];
+        if (!std::isfinite(t.x) || !std::isfinite(t.y) || !std::isfinite(t.z) || !(t.radius >= 0.0) || !std::isfinite(t.radius))
+            throw ArgumentError("threats[" + std::to_string(i) + "] needs a finite point and a radius >= 0");
+        threats.push_back({{t.x, t.y, t.z}, t.radius});
+    }
+    return Goal::flee(threats);
+}
+
+QueryOptions options_of(const voxnav_query& q) {
+    QueryOptions o;
+    if (!(q.weight >= 1.0) || !std::isfinite(q.weight)) throw ArgumentError("query.weight must be finite and >= 1");
+    if (!(q.max_cost >= 0.0)) throw ArgumentError("query.max_cost must be >= 0");
+    o.limits.weight = q.weight;
+    o.limits.max_nodes = q.max_nodes;
+    o.limits.max_cost = q.max_cost;
+    if (q.zone_count > 0 && !q.zones) throw ArgumentError("query.zones is NULL with zone_count " + std::to_string(q.zone_count));
+    for (std::size_t i = 0; i < q.zone_count; ++i) {
+        const voxnav_zone& z = q.zones[i];
+        const std::string where = "zones[" + std::to_string(i) + "]";
+        if (!(z.multiplier > 0.0)) throw ArgumentError(where + ".multiplier must be > 0 (infinity forbids)");
+        CostZone c;
+        if (z.shape == VOXNAV_ZONE_SPHERE) {
+            if (!std::isfinite(z.cx) || !std::isfinite(z.cy) || !std::isfinite(z.cz) || !(z.radius >= 0.0) || !std::isfinite(z.radius))
+                throw ArgumentError(where + ": a sphere needs a finite centre and a radius >= 0");
+            c = CostZone::sphere({z.cx, z.cy, z.cz}, z.radius, z.multiplier);
+        } else if (z.shape == VOXNAV_ZONE_BOX) {
+            c = CostZone::in_box(VoxelBox{{z.lo[0], z.lo[1], z.lo[2]}, {z.hi[0], z.hi[1], z.hi[2]}}, z.multiplier);
+        } else {
+            throw ArgumentError(where + ".shape " + std::to_string(z.shape) + " is not a voxnav_zone_shape");
+        }
+        try {
+            c.validate();
+        } catch (const std::invalid_argument& e) {
+            throw ArgumentError(where + ": " + e.what());
+        }
+        o.zones.push_back(c);
+    }
+    if (q.floor_cost_count > 0 && (!q.floor_names || !q.floor_costs))
+        throw ArgumentError("query.floor_names or floor_costs is NULL with floor_cost_count " + std::to_string(q.floor_cost_count));
+    for (std::size_t i = 0; i < q.floor_cost_count; ++i) {
+        if (!q.floor_names[i]) throw ArgumentError("floor_names[" + std::to_string(i) + "] is NULL");
+        o.floor_cost[q.floor_names[i]] = q.floor_costs[i];
+    }
+    o.snap_goal = q.snap_goal != 0;
+    o.acceleration = q.accelerate ? Acceleration::Auto : Acceleration::Off;
+    return o;
+}
+
+void fill(voxnav_route& out) {
+    out.waypoints.clear();
+    out.waypoints.reserve(out.route.waypoints.size());
+    for (const Waypoint& w : out.route.waypoints)
+        out.waypoints.push_back({w.position.x, w.position.y, w.position.z, int32_t(w.action), w.feet_y, w.cost});
+    out.error = out.route.error;
+    if (!out.route.snapped.empty()) out.error += (out.error.empty() ? "" : " ") + out.route.snapped;
+    out.json.clear();
+}
+
+}  // namespace
+}  // namespace voxnav::capi
+
+using namespace voxnav;
+using namespace voxnav::capi;
+
+extern "C" {
+
+voxnav_status voxnav_navigator_create(voxnav_world* world, const char* profile_json, voxnav_navigator** out) {
+    return guard(__func__, [&] {
+        const auto& holder = need(world, "world").holder;
+        const AgentProfile p = parse_agent_profile(need_text(profile_json, "profile_json"), "profile_json");
+        auto n = std::make_unique<voxnav_navigator>();
+        n->holder = holder;
+        n->nav = std::make_unique<Navigator>(holder->world, p);
+        holder->remember(n->nav->shared_field());
+        need(out, "out") = n.release();
+        return VOXNAV_OK;
+    });
+}
+
+voxnav_status voxnav_navigator_create_worker(voxnav_field* field, const char* profile_json, voxnav_navigator** out) {
+    return guard(__func__, [&] {
+        const voxnav_field& f = need(field, "field");
+        const AgentProfile p = parse_agent_profile(need_text(profile_json, "profile_json"), "profile_json");
+        auto n = std::make_unique<voxnav_navigator>();
+        n->nav = std::make_unique<Navigator>(f.field, p);
+        need(out, "out") = n.release();
+        return VOXNAV_OK;
+    });
+}
+
+void voxnav_navigator_destroy(voxnav_navigator* nav) { delete nav; }
+
+void voxnav_query_init(voxnav_query* q) {
+    if (!q) return;
+    *q = voxnav_query{};
+    const SearchLimits d;
+    q->weight = d.weight;
+    q->max_nodes = d.max_nodes;
+    q->max_cost = d.max_cost;
+    q->snap_start = 1;
+    q->snap_goal = 0;
+    q->accelerate = 1;
+}
+
+voxnav_goal voxnav_goal_at(int32_t x, int32_t y, int32_t z) {
+    voxnav_goal g{};
+    g.kind = VOXNAV_GOAL_AT;
+    g.x = x, g.y = y, g.z = z;
+    return g;
+}
+
+voxnav_goal voxnav_goal_near(double x, double y, double z, double radius) {
+    voxnav_goal g{};
+    g.kind = VOXNAV_GOAL_NEAR;
+    g.px = x, g.py = y, g.pz = z, g.radius = radius;
+    return g;
+}
+
+voxnav_status voxnav_find_route(voxnav_navigator* nav, const int32_t* from, const voxnav_query* query, voxnav_route* route) {
+    const voxnav_status s = guard(__func__, [&] {
+        Navigator& n = nav_of(nav);
+        voxnav_route& out = need(route, "route");
+        need(from, "from");
+        const voxnav_query& q = need(query, "query");
+        const Goal goal = goal_of(q);
+        const QueryOptions options = options_of(q);
+        const Voxel start{from[0], from[1], from[2]};
+        if (q.snap_start) {
+            n.sync();
+            // A start that is no waypoint (inside a slab, mid jump) snaps as
+            // a game position does; when that fails, the search says why.
+            if (!n.is_waypoint(start)) {
+                const Navigator::Snap sn = n.snap_feet(start);
+                if (sn.ok) {
+                    n.find_route(sn.feet, goal, options, out.route);
+                    out.route.snapped = sn.what + (out.route.snapped.empty() ? "" : " " + out.route.snapped);
+                    fill(out);
+                    return VOXNAV_OK;
+                }
+            }
+        }
+        n.find_route(start, goal, options, out.route);
+        fill(out);
+        return VOXNAV_OK;
+    });
+    if (s != VOXNAV_OK && route) {
+        route->route = Route{};
+        route->route.status = SearchStatus::Failed;
+        route->waypoints.clear();
+        route->error = voxnav_last_error();
+        route->json.clear();
+    }
+    return s;
+}
+
+int32_t voxnav_is_waypoint(voxnav_navigator* nav, int32_t x, int32_t y, int32_t z) {
+    int32_t result = 0;
+    guard(__func__, [&] {
+        Navigator& n = nav_of(nav);
+        n.sync();
+        result = n.is_waypoint({x, y, z}) ? 1 : 0;
+        return VOXNAV_OK;
+    });
+    return result;
+}
+
+voxnav_status voxnav_snap(voxnav_navigator* nav, const double* feet, int32_t* out) {
+    return guard(__func__, [&] {
+        Navigator& n = nav_of(nav);
+        need(feet, "feet");
+        need(out, "out");
+        for (int a = 0; a < 3; ++a)
+            if (!std::isfinite(feet[a]) || std::fabs(feet[a]) > 2e9) throw ArgumentError("feet[" + std::to_string(a) + "] is not a finite voxel coordinate");
+        n.sync();
+        const Navigator::Snap sn = n.snap_voxel_units({feet[0], feet[1], feet[2]});
+        if (!sn.ok) throw ArgumentError(sn.what);
+        out[0] = sn.feet.x, out[1] = sn.feet.y, out[2] = sn.feet.z;
+        return VOXNAV_OK;
+    });
+}
+
+voxnav_status voxnav_route_create(voxnav_route** out) {
+    return guard(__func__, [&] {
+        need(out, "out") = new voxnav_route();
+        return VOXNAV_OK;
+    });
+}
+
+void voxnav_route_destroy(voxnav_route* route) { delete route; }
+
+int32_t voxnav_route_status(const voxnav_route* route) { return route ? int32_t(route->route.status) : VOXNAV_NO_PATH; }
+int32_t voxnav_route_usable(const voxnav_route* route) { return route && route->route.usable() ? 1 : 0; }
+double voxnav_route_cost(const voxnav_route* route) { return route ? route->route.cost : 0.0; }
+size_t voxnav_route_size(const voxnav_route* route) { return route ? route->waypoints.size() : 0; }
+
+const voxnav_waypoint* voxnav_route_waypoints(const voxnav_route* route) {
+    return route && !route->waypoints.empty() ? route->waypoints.data() : nullptr;
+}
+
+voxnav_metrics voxnav_route_metrics(const voxnav_route* route) {
+    voxnav_metrics m{};
+    if (!route) return m;
+    m.expanded = route->route.metrics.expanded;
+    m.generated = route->route.metrics.generated;
+    m.microseconds = route->route.metrics.microseconds;
+    m.revision = route->route.revision;
+    return m;
+}
+
+const char* voxnav_route_error(const voxnav_route* route) { return route ? route->error.c_str() : ""; }
+
+const char* voxnav_route_json(voxnav_route* route) {
+    if (!route) return "";
+    if (route->json.empty()) {
+        try {
+            route->json = to_json(route->route);
+        } catch (...) {
+            route->json = "{\"status\": \"failed\", \"error\": \"out of memory writing the route\"}";
+        }
+    }
+    return route->json.c_str();
+}
+
+}  // extern "C"

@@ -1,0 +1,209 @@
+// The C API's library, world and field calls (include/voxnav/voxnav.h).
+#include "capi/c_handles.hpp"
+
+#include "voxnav/agent/action.hpp"
+#include "voxnav/search/status.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace voxnav::capi {
+
+namespace {
+thread_local std::string t_last_error;
+}
+
+void set_last_error(const std::string& text) { t_last_error = text; }
+
+void WorldHolder::remember(const std::shared_ptr<NavField>& f) {
+    fields.erase(std::remove_if(fields.begin(), fields.end(), [](const std::weak_ptr<NavField>& w) { return w.expired(); }),
+                 fields.end());
+    for (const auto& w : fields)
+        if (w.lock() == f) return;
+    fields.push_back(f);
+}
+
+namespace {
+
+BlockShape to_shape(const voxnav_block_shape& s) {
+    if (s.open_class > VOXNAV_OPEN_OWNER) throw ArgumentError("shape.open_class " + std::to_string(s.open_class) + " is not a voxnav_open_class");
+    if (s.damage > VOXNAV_DAMAGE_FLOOR) throw ArgumentError("shape.damage " + std::to_string(s.damage) + " is not a voxnav_damage");
+    BlockShape b;
+    b.bottom = s.bottom;
+    b.top = s.top;
+    b.stair_faces = s.stair_faces;
+    b.climbable = s.climbable != 0;
+    b.open_class = static_cast<OpenClass>(s.open_class);
+    b.open = s.open != 0;
+    b.damage = static_cast<Damage>(s.damage);
+    return b;
+}
+
+World& world_of(voxnav_world* w) { return need(w, "world").holder->world; }
+const World& world_of(const voxnav_world* w) { return need(w, "world").holder->world; }
+
+Voxel chunk_at(std::int32_t cx, std::int32_t cy, std::int32_t cz) {
+    const Voxel c{cx, cy, cz};
+    for (int a = 0; a < 3; ++a)
+        if (c[a] < World::min_chunk || c[a] > World::max_chunk)
+            throw ArgumentError("chunk coordinate " + std::to_string(c[a]) + " is outside [-2^27, 2^27 - 1]");
+    return c;
+}
+
+void check_ids(const World& w, const std::uint16_t* ids) {
+    for (int i = 0; i < World::chunk_volume; ++i)
+        if (ids[i] >= w.blocks().size())
+            throw ArgumentError("block id " + std::to_string(ids[i]) + " at index " + std::to_string(i) + " is not defined (" +
+                                std::to_string(w.blocks().size()) + " block types)");
+}
+
+}  // namespace
+}  // namespace voxnav::capi
+
+using namespace voxnav;
+using namespace voxnav::capi;
+
+extern "C" {
+
+const char* voxnav_version(void) { return "0.1.0"; }
+const char* voxnav_last_error(void) { return t_last_error.c_str(); }
+
+const char* voxnav_search_status_name(int32_t status) {
+    if (status < 0 || status > VOXNAV_FAILED) return "unknown";
+    return to_string(static_cast<SearchStatus>(status));
+}
+
+const char* voxnav_action_name(int32_t action) {
+    if (action < 0 || action >= int32_t(kActions.size())) return "unknown";
+    return to_string(static_cast<Action>(action));
+}
+
+voxnav_status voxnav_world_create(voxnav_world** out) {
+    return guard(__func__, [&] {
+        need(out, "out");
+        auto w = std::make_unique<voxnav_world>();
+        w->holder = std::make_shared<WorldHolder>();
+        *out = w.release();
+        return VOXNAV_OK;
+    });
+}
+
+void voxnav_world_destroy(voxnav_world* world) { delete world; }
+
+voxnav_status voxnav_world_define_block(voxnav_world* world, const char* name, int32_t kind, int32_t hazard,
+                                        const voxnav_block_shape* shape, uint16_t* out_id) {
+    return guard(__func__, [&] {
+        World& w = world_of(world);
+        const std::string n = need_text(name, "name");
+        if (n.empty()) throw ArgumentError("a block name is empty");
+        if (kind < VOXNAV_AIR || kind > VOXNAV_LIQUID) throw ArgumentError("kind " + std::to_string(kind) + " is not a voxnav_block_kind");
+        const BlockShape s = shape ? to_shape(*shape) : BlockShape{};
+        const BlockKind k = static_cast<BlockKind>(kind);
+        if (const std::string why = shape_problem(k, s); !why.empty())
+            throw ArgumentError("block '" + n + "': " + why);
+        if (w.blocks().size() >= 65536 && !w.blocks().find(n)) throw ArgumentError("block '" + n + "': 65536 block types exist");
+        const BlockId id = w.blocks().define(n, k, hazard != 0, s);
+        if (out_id) *out_id = id;
+        return VOXNAV_OK;
+    });
+}
+
+voxnav_status voxnav_world_find_block(const voxnav_world* world, const char* name, uint16_t* out_id) {
+    return guard(__func__, [&] {
+        const auto id = world_of(world).blocks().find(need_text(name, "name"));
+        if (!id) throw ArgumentError(std::string("no block is named '") + name + "'");
+        need(out_id, "out_id") = *id;
+        return VOXNAV_OK;
+    });
+}
+
+voxnav_status voxnav_world_set_chunk(voxnav_world* world, int32_t cx, int32_t cy, int32_t cz, const uint16_t* ids) {
+    return guard(__func__, [&] {
+        World& w = world_of(world);
+        const Voxel c = chunk_at(cx, cy, cz);
+        need(ids, "ids");
+        check_ids(w, ids);
+        if (w.is_loaded(c)) {
+            // Games re-send chunks they did not change (a refresh, a reload):
+            // an identical one costs a read, not a re-derivation.
+            std::array<BlockId, World::chunk_volume> old;
+            w.get_chunk(c, old.data());
+            if (std::equal(old.begin(), old.end(), ids)) return VOXNAV_OK;
+        }
+        w.set_chunk(c, ids);
+        return VOXNAV_OK;
+    });
+}
+
+voxnav_status voxnav_world_get_chunk(const voxnav_world* world, int32_t cx, int32_t cy, int32_t cz, uint16_t* ids_out) {
+    return guard(__func__, [&] {
+        need(ids_out, "ids_out");
+        world_of(world).get_chunk(chunk_at(cx, cy, cz), ids_out);
+        return VOXNAV_OK;
+    });
+}
+
+voxnav_status voxnav_world_set_block(voxnav_world* world, int32_t x, int32_t y, int32_t z, uint16_t id) {
+    return guard(__func__, [&] {
+        World& w = world_of(world);
+        if (id >= w.blocks().size()) throw ArgumentError("block id " + std::to_string(id) + " is not defined");
+        w.set_block({x, y, z}, id);
+        return VOXNAV_OK;
+    });
+}
+
+voxnav_status voxnav_world_get_block(const voxnav_world* world, int32_t x, int32_t y, int32_t z, uint16_t* out_id) {
+    return guard(__func__, [&] {
+        need(out_id, "out_id") = world_of(world).block({x, y, z});
+        return VOXNAV_OK;
+    });
+}
+
+voxnav_status voxnav_world_unload_chunk(voxnav_world* world, int32_t cx, int32_t cy, int32_t cz) {
+    return guard(__func__, [&] {
+        world_of(world).unload_chunk(chunk_at(cx, cy, cz));
+        return VOXNAV_OK;
+    });
+}
+
+int32_t voxnav_world_is_loaded(const voxnav_world* world, int32_t cx, int32_t cy, int32_t cz) {
+    return world && world->holder->world.is_loaded({cx, cy, cz}) ? 1 : 0;
+}
+
+size_t voxnav_world_loaded_chunks(const voxnav_world* world) { return world ? world->holder->world.loaded_chunks().size() : 0; }
+uint64_t voxnav_world_revision(const voxnav_world* world) { return world ? world->holder->world.revision() : 0; }
+size_t voxnav_world_memory_bytes(const voxnav_world* world) { return world ? world->holder->world.memory_bytes() : 0; }
+
+voxnav_status voxnav_world_sync(voxnav_world* world) {
+    return guard(__func__, [&] {
+        WorldHolder& h = *need(world, "world").holder;
+        for (const auto& w : h.fields)
+            if (const auto f = w.lock()) f->sync(h.world);
+        return VOXNAV_OK;
+    });
+}
+
+size_t voxnav_world_facts_bytes(const voxnav_world* world) {
+    if (!world) return 0;
+    std::size_t bytes = 0;
+    for (const auto& w : world->holder->fields)
+        if (const auto f = w.lock()) bytes += f->snapshot()->memory_bytes();
+    return bytes;
+}
+
+voxnav_status voxnav_field_create(voxnav_world* world, const char* profile_json, voxnav_field** out) {
+    return guard(__func__, [&] {
+        const auto& holder = need(world, "world").holder;
+        const AgentProfile p = parse_agent_profile(need_text(profile_json, "profile_json"), "profile_json");
+        auto f = std::make_unique<voxnav_field>();
+        f->holder = holder;
+        f->field = NavField::shared(holder->world, p);
+        holder->remember(f->field);
+        need(out, "out") = f.release();
+        return VOXNAV_OK;
+    });
+}
+
+void voxnav_field_destroy(voxnav_field* field) { delete field; }
+
+}  // extern "C"

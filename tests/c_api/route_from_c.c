@@ -1,0 +1,102 @@
+/* Routing from C through voxnav.h: a chunk with a floor, a wall and a wooden
+   door in it; a player-sized agent that opens doors walks through it. Built
+   as C99 (not C++) and run by ctest; exits 1 with a message on any surprise.
+   The README's "Using voxnav from C" walks through it. */
+#include "voxnav/voxnav.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures = 0;
+#define EXPECT(cond, what)                                                  \
+    do {                                                                    \
+        if (!(cond)) {                                                      \
+            fprintf(stderr, "route_from_c: %s (%s)\n", what, voxnav_last_error()); \
+            ++failures;                                                     \
+        }                                                                   \
+    } while (0)
+
+int main(void) {
+    voxnav_world* world = NULL;
+    EXPECT(voxnav_world_create(&world) == VOXNAV_OK, "world_create");
+
+    uint16_t stone = 0, door = 0;
+    EXPECT(voxnav_world_find_block(world, "stone", &stone) == VOXNAV_OK, "stone is predefined");
+    voxnav_block_shape door_shape = {0, 16, 0, 0, VOXNAV_OPEN_HAND, 0, VOXNAV_DAMAGE_NONE};
+    EXPECT(voxnav_world_define_block(world, "oak_door", VOXNAV_SOLID, 0, &door_shape, &door) == VOXNAV_OK, "define a door");
+
+    /* Chunk (0, 0, 0): a stone floor at y = 0, a wall across x = 8 up to
+       y = 3 with a closed door at z = 8, feet y = 1 (and the air above it). */
+    static uint16_t ids[4096];
+    for (int z = 0; z < 16; ++z)
+        for (int x = 0; x < 16; ++x) {
+            ids[x + 16 * z] = stone;
+            for (int y = 1; y <= 3; ++y)
+                if (x == 8) ids[x + 16 * (z + 16 * y)] = stone;
+        }
+    ids[8 + 16 * (8 + 16 * 1)] = door;
+    ids[8 + 16 * (8 + 16 * 2)] = 0;
+    EXPECT(voxnav_world_set_chunk(world, 0, 0, 0, ids) == VOXNAV_OK, "set_chunk");
+
+    voxnav_navigator* nav = NULL;
+    EXPECT(voxnav_navigator_create(world, "{\"height\": 1.8, \"opens\": [\"hand\"]}", &nav) == VOXNAV_OK, "navigator");
+
+    voxnav_query q;
+    voxnav_query_init(&q);
+    voxnav_goal goal = voxnav_goal_at(12, 1, 8);
+    q.goals = &goal;
+    q.goal_count = 1;
+    voxnav_route* route = NULL;
+    EXPECT(voxnav_route_create(&route) == VOXNAV_OK, "route_create");
+    const int32_t from[3] = {2, 1, 8};
+    EXPECT(voxnav_find_route(nav, from, &q, route) == VOXNAV_OK, "find_route runs");
+    EXPECT(voxnav_route_status(route) == VOXNAV_FOUND, "a route through the door");
+
+    int opened = 0;
+    const voxnav_waypoint* wp = voxnav_route_waypoints(route);
+    for (size_t i = 0; i < voxnav_route_size(route); ++i) {
+        printf("%2zu  %3d %3d %3d  feet_y %.3f  %-5s  %.3f s\n", i, wp[i].x, wp[i].y, wp[i].z, wp[i].feet_y,
+               voxnav_action_name(wp[i].action), wp[i].cost);
+        if (wp[i].action == VOXNAV_ACTION_OPEN) opened = (wp[i].x == 8 && wp[i].z == 8);
+    }
+    voxnav_metrics m = voxnav_route_metrics(route);
+    printf("status %s, cost %.3f s, %llu expanded\n", voxnav_search_status_name(voxnav_route_status(route)),
+           voxnav_route_cost(route), (unsigned long long)m.expanded);
+    EXPECT(opened, "the route opens the door at (8, 1, 8)");
+    EXPECT(strstr(voxnav_route_json(route), "\"open\"") != NULL, "the route JSON tags the door");
+
+    /* An edit: the door becomes stone; the next query sees it. */
+    EXPECT(voxnav_world_set_block(world, 8, 1, 8, stone) == VOXNAV_OK, "set_block");
+    EXPECT(voxnav_find_route(nav, from, &q, route) == VOXNAV_OK, "find_route runs after the edit");
+    EXPECT(voxnav_route_status(route) == VOXNAV_NO_PATH, "the walled-in goal is unreachable");
+
+    /* Bad input: statuses and sentences, nothing changed. */
+    uint16_t bad[4096];
+    memcpy(bad, ids, sizeof bad);
+    bad[100] = 60000;
+    EXPECT(voxnav_world_set_chunk(world, 1, 0, 0, bad) == VOXNAV_ERR_ARGUMENT, "an unknown block id is refused");
+    EXPECT(strstr(voxnav_last_error(), "60000") != NULL, "the error names the id");
+    EXPECT(voxnav_world_is_loaded(world, 1, 0, 0) == 0, "the refused chunk was not loaded");
+    voxnav_navigator* bad_nav = NULL;
+    EXPECT(voxnav_navigator_create(world, "{\"hieght\": 2}", &bad_nav) == VOXNAV_ERR_PROFILE, "an unknown profile key");
+    EXPECT(strstr(voxnav_last_error(), "hieght") != NULL, "the error names the key");
+    EXPECT(bad_nav == NULL, "no navigator on error");
+    EXPECT(voxnav_find_route(NULL, from, &q, route) == VOXNAV_ERR_ARGUMENT, "a NULL navigator");
+    EXPECT(voxnav_route_status(route) == VOXNAV_FAILED, "the route says the call failed");
+    q.weight = 0.5;
+    EXPECT(voxnav_find_route(nav, from, &q, route) == VOXNAV_ERR_ARGUMENT, "weight below 1");
+    q.weight = 1.0;
+    q.max_cost = NAN;
+    EXPECT(voxnav_find_route(nav, from, &q, route) == VOXNAV_ERR_ARGUMENT, "a NaN max_cost");
+
+    voxnav_route_destroy(route);
+    voxnav_world_destroy(world); /* the navigator keeps it alive */
+    voxnav_navigator_destroy(nav);
+    if (failures) {
+        fprintf(stderr, "route_from_c: %d failures\n", failures);
+        return 1;
+    }
+    printf("route_from_c: ok\n");
+    return 0;
+}
