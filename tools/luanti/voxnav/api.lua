@@ -1,0 +1,196 @@
+-- The Lua API (README, "Using voxnav in Luanti"):
+--   voxnav.register_agent(name, def)          -> true | false, error
+--   voxnav.find_path(pos1, pos2, agent, opts)  -> path | nil, info
+--   voxnav.stats()                             -> memory and mirroring figures
+-- Bad input never raises a Lua error: it gives nil and info.error.
+return function(ctx)
+	local ffi, lib, mirror, agents = ctx.ffi, ctx.lib, ctx.mirror, ctx.agents
+	local floor, huge = math.floor, math.huge
+
+	local route = ffi.gc((function()
+		local out = ffi.new("voxnav_route*[1]")
+		assert(lib.voxnav_route_create(out) == 0)
+		return out[0]
+	end)(), lib.voxnav_route_destroy)
+	local query = ffi.new("voxnav_query")
+	local goal = ffi.new("voxnav_goal")
+	local from = ffi.new("int32_t[3]")
+	local feet = ffi.new("double[3]")
+	local snapped = ffi.new("int32_t[3]")
+	local MAX_ZONES = 64
+	local zones = ffi.new("voxnav_zone[?]", MAX_ZONES)
+
+	local function is_number(v) return type(v) == "number" and v == v and v > -2e9 and v < 2e9 end
+	local function check_pos(p, what)
+		if type(p) ~= "table" or not is_number(p.x) or not is_number(p.y) or not is_number(p.z) then
+			return what .. " must be a table {x=, y=, z=} of finite numbers"
+		end
+	end
+	local function node_of(p) return floor(p.x + 0.5), floor(p.y + 0.5), floor(p.z + 0.5) end
+
+	local status_names = {}
+	for i = 0, 6 do status_names[i] = ffi.string(lib.voxnav_search_status_name(i)) end
+	local action_names = {}
+	for i = 0, 7 do action_names[i] = ffi.string(lib.voxnav_action_name(i)) end
+
+	-- Fills `zones` from opts.avoid / opts.prefer; returns the count or nil, error.
+	local function read_zones(opts)
+		local n = 0
+		for _, which in ipairs({"avoid", "prefer"}) do
+			local list = opts[which]
+			if list ~= nil then
+				if type(list) ~= "table" then return nil, "opts." .. which .. " must be a list of zones" end
+				for i, z in ipairs(list) do
+					local where = "opts." .. which .. "[" .. i .. "]"
+					if type(z) ~= "table" then return nil, where .. " must be a table" end
+					if n >= MAX_ZONES then return nil, "at most " .. MAX_ZONES .. " zones" end
+					local c = zones[n]
+					local m = z.cost
+					if m == nil then m = which == "avoid" and huge or 0.5 end
+					if type(m) ~= "number" or m ~= m or m <= 0 then return nil, where .. ".cost must be a number > 0" end
+					if which == "avoid" and m < 1 then return nil, where .. ".cost must be >= 1 (use prefer for cheaper zones)" end
+					if which == "prefer" and m > 1 then return nil, where .. ".cost must be <= 1 (use avoid for dearer zones)" end
+					c.multiplier = m
+					if z.minp ~= nil or z.maxp ~= nil then
+						local e = check_pos(z.minp, where .. ".minp") or check_pos(z.maxp, where .. ".maxp")
+						if e then return nil, e end
+						local x1, y1, z1 = node_of(z.minp)
+						local x2, y2, z2 = node_of(z.maxp)
+						c.shape = 1
+						c.lo[0], c.lo[1], c.lo[2] = math.min(x1, x2), math.min(y1, y2), math.min(z1, z2)
+						c.hi[0], c.hi[1], c.hi[2] = math.max(x1, x2) + 1, math.max(y1, y2) + 1, math.max(z1, z2) + 1
+					else
+						local e = check_pos(z.pos, where .. ".pos")
+						if e then return nil, e end
+						if not is_number(z.radius) or z.radius < 0 then return nil, where .. ".radius must be a number >= 0" end
+						c.shape = 0
+						c.cx, c.cy, c.cz, c.radius = z.pos.x, z.pos.y, z.pos.z, z.radius
+					end
+					n = n + 1
+				end
+			end
+		end
+		return n
+	end
+
+	local function fail(status, err, t0)
+		return nil, {status = status, error = err, cost = 0, expanded = 0, time_us = minetest.get_us_time() - t0}
+	end
+
+	function voxnav.find_path(pos1, pos2, agent, opts)
+		local t0 = minetest.get_us_time()
+		if not ctx.nodes.ready then return fail("failed", "voxnav has not mapped the nodes yet (mods are still loading)", t0) end
+		local e = check_pos(pos1, "pos1") or check_pos(pos2, "pos2")
+		if e then return fail("failed", e, t0) end
+		if opts ~= nil and type(opts) ~= "table" then return fail("failed", "opts must be a table or nil", t0) end
+		opts = opts or {}
+		local nav, aerr = agents.resolve(agent)
+		if not nav then return fail("failed", "agent: " .. aerr, t0) end
+
+		-- The query's options.
+		lib.voxnav_query_init(query)
+		if opts.max_nodes ~= nil then
+			if not is_number(opts.max_nodes) or opts.max_nodes < 0 then return fail("failed", "opts.max_nodes must be a number >= 0", t0) end
+			query.max_nodes = floor(opts.max_nodes)
+		end
+		if opts.weight ~= nil then
+			if not is_number(opts.weight) or opts.weight < 1 then return fail("failed", "opts.weight must be a number >= 1", t0) end
+			query.weight = opts.weight
+		end
+		if opts.max_cost ~= nil then
+			if type(opts.max_cost) ~= "number" or opts.max_cost ~= opts.max_cost or opts.max_cost < 0 then
+				return fail("failed", "opts.max_cost must be a number >= 0 (seconds)", t0)
+			end
+			query.max_cost = opts.max_cost
+		end
+		local gx, gy, gz = node_of(pos2)
+		local kind = opts.goal or "at"
+		if kind == "at" then
+			goal.kind, goal.x, goal.y, goal.z = 0, gx, gy, gz
+			query.snap_goal = 1
+		elseif kind == "near" then
+			if not is_number(opts.radius) or opts.radius < 0 then return fail("failed", "opts.radius must be a number >= 0 for goal \"near\"", t0) end
+			goal.kind, goal.px, goal.py, goal.pz, goal.radius = 1, pos2.x, pos2.y, pos2.z, opts.radius
+		elseif kind == "xz" then
+			goal.kind, goal.x, goal.z = 2, gx, gz
+		elseif kind == "touch" then
+			goal.kind, goal.x, goal.y, goal.z = 4, gx, gy, gz
+		else
+			return fail("failed", "opts.goal must be \"near\", \"xz\" or \"touch\" (or nil for the node itself)", t0)
+		end
+		query.goals, query.goal_count = goal, 1
+		local nz, zerr = read_zones(opts)
+		if not nz then return fail("failed", zerr, t0) end
+		query.zones, query.zone_count = zones, nz
+
+		-- Map blocks the query needs: around the start and the goal; the
+		-- search stays inside what is mirrored (unmirrored chunks are void).
+		local sx, sy, sz = node_of(pos1)
+		if minetest.get_node_or_nil({x = sx, y = sy, z = sz}) == nil then
+			-- Not in Luanti's memory: a read loads it from disk if it exists.
+			mirror.ensure({x = sx, y = sy, z = sz}, {x = sx, y = sy, z = sz}, 1)
+			if not mirror.is_mirrored(floor(sx / 16), floor(sy / 16), floor(sz / 16)) then
+				return fail("invalid_start", "pos1 (" .. sx .. "," .. sy .. "," .. sz .. ") is in an unloaded or ungenerated area", t0)
+			end
+		end
+		local margin = opts.margin or ctx.settings.query_margin
+		if not is_number(margin) or margin < 0 then return fail("failed", "opts.margin must be a number >= 0", t0) end
+		local minp = {x = math.min(sx, gx) - margin, y = math.min(sy, gy) - margin, z = math.min(sz, gz) - margin}
+		local maxp = {x = math.max(sx, gx) + margin, y = math.max(sy, gy) + margin, z = math.max(sz, gz) + margin}
+		local ok, merr = mirror.ensure(minp, maxp, ctx.settings.max_blocks_per_query)
+		if not ok then return fail("failed", merr, t0) end
+		mirror.flush()
+
+		-- The start: the waypoint the feet occupy (snapped as voxnav snaps a
+		-- game position: voxel v spans node v - 0.5 .. v + 0.5).
+		feet[0], feet[1], feet[2] = pos1.x + 0.5, pos1.y + 0.5, pos1.z + 0.5
+		if lib.voxnav_snap(nav, feet, snapped) == 0 then
+			from[0], from[1], from[2] = snapped[0], snapped[1], snapped[2]
+		else
+			from[0], from[1], from[2] = sx, sy, sz
+		end
+		if lib.voxnav_find_route(nav, from, query, route) ~= 0 then
+			return fail("failed", ctx.last_error(), t0)
+		end
+		local st = lib.voxnav_route_status(route)
+		local m = lib.voxnav_route_metrics(route)
+		local info = {
+			status = status_names[st] or "unknown",
+			cost = lib.voxnav_route_cost(route),
+			expanded = tonumber(m.expanded),
+			search_us = m.microseconds,
+			error = ffi.string(lib.voxnav_route_error(route)),
+		}
+		if info.error == "" then info.error = nil end
+		local path = nil
+		if lib.voxnav_route_usable(route) ~= 0 then
+			path = {}
+			local wp = lib.voxnav_route_waypoints(route)
+			for i = 0, tonumber(lib.voxnav_route_size(route)) - 1 do
+				local w = wp[i]
+				path[i + 1] = {x = w.x, y = w.y, z = w.z, action = action_names[w.action], feet_y = w.feet_y - 0.5}
+			end
+		end
+		info.time_us = minetest.get_us_time() - t0
+		return path, info
+	end
+
+	function voxnav.register_agent(name, def)
+		return agents.register(name, def)
+	end
+
+	-- Memory and mirroring figures (bytes, blocks, microseconds).
+	function voxnav.stats()
+		local s = {
+			mirrored_blocks = mirror.count(),
+			world_bytes = tonumber(lib.voxnav_world_memory_bytes(ctx.world)),
+			facts_bytes = tonumber(lib.voxnav_world_facts_bytes(ctx.world)),
+			revision = tonumber(lib.voxnav_world_revision(ctx.world)),
+			node_types = ctx.nodes.names,
+		}
+		for k, v in pairs(mirror.stats) do s[k] = v end
+		return s
+	end
+
+	assert(agents.register("player", agents.player))
+end

@@ -1,0 +1,55 @@
+-- minetest.find_path from voxnav (setting voxnav_replace_find_path). The
+-- engine's own stays reachable as voxnav.engine_find_path.
+--
+-- find_path(pos1, pos2, searchdistance, max_jump, max_drop, algorithm)
+-- returns the positions from pos1 to pos2, both included, or nil, as the
+-- engine's does. The agent is a mob of 1 x 2 nodes that jumps max_jump
+-- nodes, drops max_drop, swims, walks diagonally and opens no doors; the
+-- algorithm argument is ignored (voxnav's A* is exact). searchdistance
+-- bounds the search as the engine's does: the mirrored box around the two
+-- positions, and a node budget of that box's area.
+return function(ctx)
+	voxnav.engine_find_path = minetest.find_path
+
+	local function mob_def(max_jump, max_drop)
+		local def = {height = 2, width = 1, step_height = 0.6, max_fall = max_drop, opens = {}}
+		if max_jump <= 0 then
+			def.jump = false
+		else
+			def.jump_height = max_jump
+		end
+		return def
+	end
+
+	local cache = {}
+	function voxnav.find_path_compatible(pos1, pos2, searchdistance, max_jump, max_drop, algorithm)
+		if type(searchdistance) ~= "number" or searchdistance ~= searchdistance then searchdistance = 16 end
+		searchdistance = math.max(1, math.min(math.floor(searchdistance), 256))
+		max_jump = math.floor(tonumber(max_jump) or 1)
+		max_drop = math.floor(tonumber(max_drop) or 1)
+		max_jump = math.max(0, math.min(max_jump, 8))
+		max_drop = math.max(0, math.min(max_drop, 64))
+		local key = max_jump .. ":" .. max_drop
+		local def = cache[key]
+		if not def then
+			def = mob_def(max_jump, max_drop)
+			cache[key] = def
+		end
+		if type(pos1) ~= "table" or type(pos2) ~= "table" then return nil end
+		local dx = math.abs((tonumber(pos2.x) or 0) - (tonumber(pos1.x) or 0))
+		local dz = math.abs((tonumber(pos2.z) or 0) - (tonumber(pos1.z) or 0))
+		local area = (dx + 2 * searchdistance + 1) * (dz + 2 * searchdistance + 1)
+		local path, info = voxnav.find_path(pos1, pos2, def, {
+			margin = searchdistance,
+			max_nodes = math.min(200000, area * (max_drop + max_jump + 2)),
+		})
+		if not path or info.status ~= "found" then return nil end
+		local out = {}
+		for i, p in ipairs(path) do out[i] = vector.new(p.x, p.y, p.z) end
+		return out
+	end
+
+	if ctx.settings.replace_find_path then
+		minetest.find_path = voxnav.find_path_compatible
+	end
+end
