@@ -138,11 +138,12 @@ AgentProfile parse_agent_profile(const std::string& json_text, const std::string
         }
         if (key == "opens") {
             known = true;
-            if (!value.is_array()) throw ProfileError(source, key, "must be an array of open classes (\"hand\", \"powered\")");
+            if (!value.is_array()) throw ProfileError(source, key, "must be an array of open classes (\"hand\", \"powered\", \"owner\")");
             p.opens.clear();
             for (const auto& c : value) {
-                if (!c.is_string() || (c.get<std::string>() != "hand" && c.get<std::string>() != "powered"))
-                    throw ProfileError(source, key, "open classes are \"hand\" and \"powered\"");
+                const auto cls = c.is_string() ? parse_open_class(c.get<std::string>()) : std::nullopt;
+                if (!cls || *cls == OpenClass::None)
+                    throw ProfileError(source, key, "open classes are \"hand\", \"powered\" and \"owner\"");
                 p.opens.push_back(c.get<std::string>());
             }
         }

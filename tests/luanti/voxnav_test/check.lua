@@ -1,0 +1,116 @@
+-- Checks a voxnav route against the live map and Luanti's node definitions:
+-- every waypoint's body in open space (air, liquids, ladders, doors the
+-- move opens, open doors), a floor under walk, jump, fall and open moves,
+-- rises within the agent's jump (climbs and swims aside) and drops within
+-- its fall (or into water), one node sideways per move at most.
+local check = {}
+
+local function def_of(pos)
+	local n = minetest.get_node_or_nil(pos)
+	if not n then return nil, nil end
+	return minetest.registered_nodes[n.name], n
+end
+
+-- Lowest and highest collision top of a walkable node, in node space
+-- (-0.5 .. 1.5), from its collision or node box; full cubes 0.5.
+local function tops(def)
+	local cb = def.collision_box
+	if not cb and def.drawtype == "nodebox" then cb = def.node_box end
+	if type(cb) ~= "table" or (cb.type ~= "fixed" and cb.type ~= "connected" and cb.type ~= "leveled") then return 0.5, 0.5 end
+	local f = cb.fixed
+	if type(f) ~= "table" then return 0.5, 0.5 end
+	if type(f[1]) == "number" then f = {f} end
+	local lo, hi = 9, -9
+	for _, b in ipairs(f) do
+		lo, hi = math.min(lo, b[5]), math.max(hi, b[5])
+	end
+	if lo > hi then return 0.5, 0.5 end
+	return lo, hi
+end
+
+local function openable(name, def)
+	return (doors and ((doors.registered_doors and doors.registered_doors[name]) or
+		(doors.registered_trapdoors and doors.registered_trapdoors[name]))) or def._gate ~= nil
+end
+
+-- True when a body may be in this node: no collision, an open (or opened)
+-- door, the hidden top of a door, a ladder.
+local function passable(name, def, opening)
+	if not def.walkable then return true end
+	if name == "doors:hidden" then return true end
+	if openable(name, def) then
+		if opening then return true end
+		return name:sub(-2) == "_c" or name:sub(-2) == "_d" or name:sub(-5) == "_open"
+	end
+	return false
+end
+
+-- Returns nil when the route holds, else a sentence naming the step.
+function check.route(path, agent)
+	local height = agent.height or 2
+	local jump = agent.jump == false and 0 or (agent.jump_height or 1)
+	local step = agent.step_height or 0.6
+	local max_fall = agent.max_fall or 3
+	for i, p in ipairs(path) do
+		local where = "step " .. i .. " (" .. p.x .. "," .. p.y .. "," .. p.z .. " " .. p.action .. ")"
+		if type(p.feet_y) ~= "number" or p.feet_y < p.y - 1 or p.feet_y > p.y + 0.5 then
+			return where .. ": feet_y " .. tostring(p.feet_y) .. " is not within its node"
+		end
+		-- The body: nodes from the feet's node up to the head.
+		local opening = p.action == "open"
+		local y = math.floor(p.feet_y + 0.5 + 1e-6)
+		while y - 0.5 < p.feet_y + height - 1e-6 do
+			local def, node = def_of({x = p.x, y = y, z = p.z})
+			if not def then return where .. ": node at y " .. y .. " is unknown or unloaded" end
+			if not passable(node.name, def, opening) then
+				local lo = tops(def)
+				-- The node the feet stand in (a slab, a stair's low half).
+				if not (y - 0.5 < p.feet_y + 1e-6 and y + lo <= p.feet_y + 1e-6) then
+					return where .. ": " .. node.name .. " at y " .. y .. " is in the body"
+				end
+			end
+			if (tonumber(def.damage_per_second) or 0) > 0 then
+				return where .. ": " .. node.name .. " at y " .. y .. " hurts the body"
+			end
+			y = y + 1
+		end
+		if i > 1 then
+			local q = path[i - 1]
+			if math.abs(p.x - q.x) > 1 or math.abs(p.z - q.z) > 1 then return where .. ": moves more than one node sideways" end
+			local rise = p.feet_y - q.feet_y
+			local def_feet = def_of({x = p.x, y = math.floor(p.feet_y + 0.5 + 1e-6), z = p.z})
+			local in_liquid = def_feet and def_feet.liquidtype ~= "none"
+			local below = def_of({x = p.x, y = math.floor(p.feet_y + 0.5 - 1e-3), z = p.z})
+			local into_water = in_liquid or (below and below.liquidtype ~= "none")
+			if p.action == "walk" or p.action == "open" then
+				-- Up a stair from its low side: two half steps, one move.
+				local stair = below and below.groups and below.groups.stair
+				local limit = stair and math.max(step, 1) or step
+				if rise > limit + 1e-6 then return where .. ": a walk rises " .. rise .. " (step height " .. step .. ")" end
+			elseif p.action == "jump" then
+				if rise > jump + 1e-6 then return where .. ": a jump rises " .. rise .. " (jump height " .. jump .. ")" end
+			elseif p.action == "fall" then
+				if -rise > max_fall + 1e-6 and not into_water then return where .. ": falls " .. -rise .. " (max_fall " .. max_fall .. ")" end
+			elseif p.action == "swim" then
+				if not into_water and not (def_of({x = q.x, y = math.floor(q.feet_y + 0.5 + 1e-6), z = q.z}) or {}).liquidtype then
+					return where .. ": a swim out of water"
+				end
+			elseif p.action == "climb" then
+				local here = def_of({x = p.x, y = math.floor(p.feet_y + 0.5 + 1e-6), z = p.z})
+				local there = def_of({x = q.x, y = math.floor(q.feet_y + 0.5 + 1e-6), z = q.z})
+				if not ((here and here.climbable) or (there and there.climbable)) then return where .. ": a climb with no ladder" end
+			else
+				return where .. ": unknown action"
+			end
+			-- A floor under the feet of a move that ends standing.
+			if p.action == "walk" or p.action == "jump" or p.action == "fall" or p.action == "open" then
+				if not below then return where .. ": the node under the feet is unloaded" end
+				local ok = below.walkable or below.climbable or below.liquidtype ~= "none" or in_liquid or (def_feet and def_feet.climbable)
+				if not ok then return where .. ": nothing to stand on (" .. tostring(below.name) .. ")" end
+			end
+		end
+	end
+	return nil
+end
+
+return check
