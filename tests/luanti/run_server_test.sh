@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs voxnav's test mod on a real headless Luanti server (Debian's
 # minetest-server with minetest_game): tests/luanti/voxnav_test.
-# Usage: run_server_test.sh BUILD_DIR [test|bench] [PAIRS] [SEED]
+# Usage: run_server_test.sh BUILD_DIR [test|bench|untrusted] [PAIRS] [SEED]
+# untrusted: voxnav not in secure.trusted_mods; it must log one error and stay out of the way.
 # Exit: 0 passed, 1 failed, 77 skipped (no minetestserver or minetest_game).
 set -uo pipefail
 build=$(cd "$1" && pwd)
@@ -32,8 +33,14 @@ mod_storage_backend = sqlite3
 WORLD
 # A random free port on 127.0.0.1 only.
 port=$(( 30000 + RANDOM % 20000 ))
+trusted="secure.trusted_mods = voxnav"
+[ "$mode" = untrusted ] && trusted=""
+# The test watches voxnav forget what Luanti unloads: unload soon after use.
+unload=29
+[ "$mode" = test ] && unload=3
 cat > "$work/minetest.conf" <<CONF
-secure.trusted_mods = voxnav
+$trusted
+server_unload_unused_data_timeout = $unload
 bind_address = 127.0.0.1
 server_announce = false
 fixed_map_seed = 1234
@@ -53,6 +60,10 @@ if [ -f "$work/world/voxnav_test_results.json" ]; then
   out="$build/luanti/voxnav_test_results_$mode.json"
   cp "$work/world/voxnav_test_results.json" "$out"
   echo "results: $out"
+fi
+if [ "$mode" = untrusted ]; then
+  n=$(grep -c "ERROR.*\[voxnav\] voxnav is not a trusted mod" "$log")
+  if [ "$n" -ne 1 ]; then echo "FAIL: expected one error line about trusted_mods, got $n"; exit 1; fi
 fi
 if [ $status -ne 0 ]; then echo "FAIL: the server exited with status $status"; tail -20 "$work/stdout.txt"; exit 1; fi
 if [ ! -f "$work/world/voxnav_test_results.json" ]; then echo "FAIL: no results were written"; exit 1; fi

@@ -297,6 +297,39 @@ local function compatible(c)
 	expect(voxnav.find_path_compatible(c.start, to, 64, 1, 3) == nil, "find_path_compatible passes a closed door")
 end
 
+-- Without trusted_mods: voxnav stays out of the way and says why.
+local function untrusted()
+	expect(voxnav.available == false, "voxnav claims to be available without the insecure environment")
+	local path, info = voxnav.find_path({x = 0, y = 0, z = 0}, {x = 1, y = 0, z = 1})
+	expect(path == nil and info and info.error and info.error:find("trusted_mods"), "voxnav.find_path without trust: " .. tostring(info and info.error))
+	expect(minetest.find_path == engine_find_path, "minetest.find_path was replaced without trust")
+	results.untrusted_error = info and info.error
+end
+
+-- Memory follows the loaded map: once Luanti unloads the test's blocks
+-- (server_unload_unused_data_timeout is short in the test's config),
+-- voxnav forgets them.
+local function unload_phase(after)
+	local before = voxnav.stats()
+	local waited = 0
+	local function poll()
+		local now = voxnav.stats()
+		if now.mirrored_blocks < before.mirrored_blocks / 4 or waited >= 20 then
+			results.unload = {blocks_before = before.mirrored_blocks, blocks_after = now.mirrored_blocks,
+				world_bytes_before = before.world_bytes, world_bytes_after = now.world_bytes,
+				facts_bytes_before = before.facts_bytes, facts_bytes_after = now.facts_bytes, seconds = waited}
+			expect(now.mirrored_blocks < before.mirrored_blocks / 4, "voxnav still mirrors " .. now.mirrored_blocks ..
+				" of " .. before.mirrored_blocks .. " blocks " .. waited .. " s after Luanti unloads them")
+			expect(now.world_bytes < before.world_bytes, "voxnav's world memory did not shrink after unloading")
+			expect(now.facts_bytes < before.facts_bytes, "voxnav's navigation facts did not shrink after unloading")
+			return after()
+		end
+		waited = waited + 1
+		minetest.after(1, poll)
+	end
+	minetest.after(1, poll)
+end
+
 local function run()
 	local t0 = minetest.get_us_time()
 	if not voxnav.available then
@@ -342,8 +375,9 @@ minetest.after(0, function()
 			pending = pending - 1
 			-- One step for voxnav to read what was generated.
 			if pending == 0 then minetest.after(0.1, function()
-				local ok, err = pcall(run)
+				local ok, err = pcall(mode == "untrusted" and untrusted or run)
 				if not ok then fail("the test raised: " .. tostring(err)) end
+				if mode == "test" and ok then return unload_phase(finish) end
 				finish()
 			end) end
 		end

@@ -279,7 +279,9 @@ return function(ctx)
 					{x = block_of(area[2].x), y = block_of(area[2].y), z = block_of(area[2].z)})
 			end
 		end
-		-- Unload checks, round-robin over the mirrored blocks.
+		-- Unload checks, round-robin over the mirrored blocks; the facts of
+		-- what was forgotten are dropped at once (a sync), not at the next query.
+		local unloaded_before = mirror.stats.blocks_unloaded
 		local n = #order
 		local checks = math.min(ctx.settings.unload_checks_per_step, n)
 		local i = 0
@@ -296,6 +298,7 @@ return function(ctx)
 			end
 			i = i + 1
 		end
+		if mirror.stats.blocks_unloaded ~= unloaded_before then lib.voxnav_world_sync(ctx.world) end
 		-- Liquid blocks, round-robin over a list rebuilt at each pass.
 		local refresh = ctx.settings.liquid_refresh_per_step
 		if refresh > 0 then
