@@ -1,0 +1,301 @@
+// The C API (include/voxnav/voxnav.h, libvoxnav_c.so) against the C++ API it
+// wraps: the same routes on random worlds, for every goal kind, zones and
+// floor costs; statuses instead of exceptions; a per-thread last error;
+// worker navigators on other threads seeing published edits.
+#include "voxnav/voxnav.h"
+
+#include "random_world.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using namespace voxnav;
+
+/// Owns the handles of one test.
+struct CWorld {
+    voxnav_world* w = nullptr;
+    CWorld() { REQUIRE(voxnav_world_create(&w) == VOXNAV_OK); }
+    ~CWorld() { voxnav_world_destroy(w); }
+};
+struct CNav {
+    voxnav_navigator* n = nullptr;
+    ~CNav() { voxnav_navigator_destroy(n); }
+};
+struct CRoute {
+    voxnav_route* r = nullptr;
+    CRoute() { REQUIRE(voxnav_route_create(&r) == VOXNAV_OK); }
+    ~CRoute() { voxnav_route_destroy(r); }
+};
+
+/// Copies the chunks of a bounded random world into an unbounded C++ world
+/// and a C world (same default registry: ids agree), chunk by chunk.
+void copy_chunks(const World& from, World& to, voxnav_world* c) {
+    const VoxelBox b = *from.bounds();
+    std::array<BlockId, World::chunk_volume> ids;
+    for (int cy = b.lo.y >> 4; cy <= (b.hi.y - 1) >> 4; ++cy)
+        for (int cz = b.lo.z >> 4; cz <= (b.hi.z - 1) >> 4; ++cz)
+            for (int cx = b.lo.x >> 4; cx <= (b.hi.x - 1) >> 4; ++cx) {
+                from.get_chunk({cx, cy, cz}, ids.data());
+                to.set_chunk({cx, cy, cz}, ids.data());
+                REQUIRE(voxnav_world_set_chunk(c, cx, cy, cz, ids.data()) == VOXNAV_OK);
+            }
+}
+
+void expect_same(const Route& cpp, voxnav_route* r) {
+    REQUIRE(voxnav_route_status(r) == int32_t(cpp.status));
+    if (!cpp.usable()) return;
+    CHECK(voxnav_route_cost(r) == cpp.cost);
+    REQUIRE(voxnav_route_size(r) == cpp.waypoints.size());
+    const voxnav_waypoint* wp = voxnav_route_waypoints(r);
+    for (std::size_t i = 0; i < cpp.waypoints.size(); ++i) {
+        CHECK(wp[i].x == cpp.waypoints[i].position.x);
+        CHECK(wp[i].y == cpp.waypoints[i].position.y);
+        CHECK(wp[i].z == cpp.waypoints[i].position.z);
+        CHECK(wp[i].action == int32_t(cpp.waypoints[i].action));
+        CHECK(wp[i].feet_y == cpp.waypoints[i].feet_y);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("C API routes equal the C++ API's on random worlds, for every goal kind", "[c_api]") {
+    for (std::uint32_t seed = 1; seed <= 25; ++seed) {
+        const World source = testing::random_world(seed, {20, 8, 20});
+        World cpp_world;
+        CWorld c;
+        copy_chunks(source, cpp_world, c.w);
+        AgentProfile profile = testing::random_agent(seed);
+        profile.floor_cost.erase("mud");
+        profile.floor_cost["mud"] = 3.0;
+        Navigator nav(cpp_world, profile);
+        CNav cnav;
+        REQUIRE(voxnav_navigator_create(c.w, to_json(profile).c_str(), &cnav.n) == VOXNAV_OK);
+        CRoute r;
+        std::mt19937 rng(seed);
+        for (int q = 0; q < 8; ++q) {
+            const Voxel a{int(rng() % 20), 1 + int(rng() % 6), int(rng() % 20)};
+            const Voxel b{int(rng() % 20), 1 + int(rng() % 6), int(rng() % 20)};
+            voxnav_query query;
+            voxnav_query_init(&query);
+            query.snap_start = 0;
+            QueryOptions o;
+            std::vector<voxnav_goal> goals;
+            Goal g;
+            switch (q % 4) {
+                case 0: goals.push_back(voxnav_goal_at(b.x, b.y, b.z)), g = Goal::at(b); break;
+                case 1: goals.push_back(voxnav_goal_near(b.x + 0.5, b.y, b.z, 2.5)), g = Goal::near({b.x + 0.5, b.y, b.z}, 2.5); break;
+                case 2: {
+                    voxnav_goal col{};
+                    col.kind = VOXNAV_GOAL_COLUMN, col.x = b.x, col.z = b.z;
+                    voxnav_goal touch{};
+                    touch.kind = VOXNAV_GOAL_TOUCH, touch.x = a.z, touch.y = 1, touch.z = a.x;
+                    goals = {col, touch};
+                    g = Goal::any_of({Goal::column(b.x, b.z), Goal::touch({a.z, 1, a.x})});
+                    break;
+                }
+                default: {
+                    voxnav_goal level{};
+                    level.kind = VOXNAV_GOAL_LEVEL, level.y = b.y;
+                    goals.push_back(level), g = Goal::level(b.y);
+                }
+            }
+            // Zones and a floor cost override on half the queries.
+            voxnav_zone zones[2]{};
+            if (q % 2) {
+                zones[0].shape = VOXNAV_ZONE_SPHERE, zones[0].cx = 10, zones[0].cy = 2, zones[0].cz = 10, zones[0].radius = 4,
+                zones[0].multiplier = std::numeric_limits<double>::infinity();
+                zones[1].shape = VOXNAV_ZONE_BOX, zones[1].lo[0] = 0, zones[1].lo[1] = 0, zones[1].lo[2] = 0;
+                zones[1].hi[0] = 8, zones[1].hi[1] = 8, zones[1].hi[2] = 20, zones[1].multiplier = 0.5;
+                query.zones = zones, query.zone_count = 2;
+                o.zones = {CostZone::sphere({10, 2, 10}, 4, CostZone::forbid), CostZone::in_box({{0, 0, 0}, {8, 8, 20}}, 0.5)};
+            }
+            const char* names[] = {"mud"};
+            const double costs[] = {5.0};
+            if (q % 3 == 0) {
+                query.floor_names = names, query.floor_costs = costs, query.floor_cost_count = 1;
+                o.floor_cost["mud"] = 5.0;
+            }
+            query.goals = goals.data(), query.goal_count = goals.size();
+            query.max_nodes = 50'000, o.limits.max_nodes = 50'000;
+            const int32_t from[3] = {a.x, a.y, a.z};
+            REQUIRE(voxnav_find_route(cnav.n, from, &query, r.r) == VOXNAV_OK);
+            INFO("seed " << seed << " query " << q);
+            expect_same(nav.find_route(a, g, o), r.r);
+        }
+    }
+}
+
+TEST_CASE("C API flee queries equal the C++ API's", "[c_api]") {
+    const World source = testing::random_world(3, {20, 8, 20});
+    World cpp_world;
+    CWorld c;
+    copy_chunks(source, cpp_world, c.w);
+    const AgentProfile profile;
+    Navigator nav(cpp_world, profile);
+    CNav cnav;
+    REQUIRE(voxnav_navigator_create(c.w, to_json(profile).c_str(), &cnav.n) == VOXNAV_OK);
+    CRoute r;
+    for (int x = 2; x < 18; x += 5) {
+        const voxnav_threat t{double(x), 2.0, 9.0, 6.0};
+        voxnav_query q;
+        voxnav_query_init(&q);
+        q.threats = &t, q.threat_count = 1, q.snap_start = 0;
+        const int32_t from[3] = {x, 1, 9};
+        REQUIRE(voxnav_find_route(cnav.n, from, &q, r.r) == VOXNAV_OK);
+        expect_same(nav.find_route({x, 1, 9}, Goal::flee({{{double(x), 2.0, 9.0}, 6.0}})), r.r);
+    }
+}
+
+TEST_CASE("C API chunks: get round-trips, an identical chunk is not rewritten, unload forgets", "[c_api]") {
+    CWorld c;
+    std::vector<uint16_t> ids(4096, 0), back(4096, 7);
+    uint16_t stone = 0;
+    REQUIRE(voxnav_world_find_block(c.w, "stone", &stone) == VOXNAV_OK);
+    for (int i = 0; i < 4096; i += 3) ids[i] = stone;
+    REQUIRE(voxnav_world_set_chunk(c.w, -2, 1, 3, ids.data()) == VOXNAV_OK);
+    REQUIRE(voxnav_world_get_chunk(c.w, -2, 1, 3, back.data()) == VOXNAV_OK);
+    CHECK(back == ids);
+    CHECK(voxnav_world_is_loaded(c.w, -2, 1, 3) == 1);
+    const uint64_t rev = voxnav_world_revision(c.w);
+    REQUIRE(voxnav_world_set_chunk(c.w, -2, 1, 3, ids.data()) == VOXNAV_OK);
+    CHECK(voxnav_world_revision(c.w) == rev);  // nothing to re-derive
+    ids[5] = stone;
+    REQUIRE(voxnav_world_set_chunk(c.w, -2, 1, 3, ids.data()) == VOXNAV_OK);
+    CHECK(voxnav_world_revision(c.w) > rev);
+    uint16_t got = 0;
+    REQUIRE(voxnav_world_get_block(c.w, -32 + 5, 16, 48, &got) == VOXNAV_OK);
+    CHECK(got == stone);
+    CHECK(voxnav_world_loaded_chunks(c.w) == 1);
+    REQUIRE(voxnav_world_unload_chunk(c.w, -2, 1, 3) == VOXNAV_OK);
+    CHECK(voxnav_world_is_loaded(c.w, -2, 1, 3) == 0);
+    REQUIRE(voxnav_world_get_chunk(c.w, -2, 1, 3, back.data()) == VOXNAV_OK);
+    CHECK(back == std::vector<uint16_t>(4096, 0));
+}
+
+TEST_CASE("C API bad input: a status and a sentence, nothing changed", "[c_api]") {
+    CWorld c;
+    uint16_t id = 0;
+    voxnav_block_shape bad_shape{9, 4, 0, 0, 0, 0, 0};
+    CHECK(voxnav_world_define_block(c.w, "broken", VOXNAV_SOLID, 0, &bad_shape, &id) == VOXNAV_ERR_ARGUMENT);
+    CHECK(std::string(voxnav_last_error()).find("broken") != std::string::npos);
+    CHECK(voxnav_world_find_block(c.w, "broken", &id) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_world_define_block(c.w, "x", 7, 0, nullptr, &id) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_world_define_block(c.w, nullptr, VOXNAV_SOLID, 0, nullptr, &id) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_world_define_block(nullptr, "x", VOXNAV_SOLID, 0, nullptr, &id) == VOXNAV_ERR_ARGUMENT);
+    voxnav_block_shape owner_door{0, 16, 0, 0, VOXNAV_OPEN_OWNER, 0, 0};
+    CHECK(voxnav_world_define_block(c.w, "steel_door", VOXNAV_SOLID, 0, &owner_door, &id) == VOXNAV_OK);
+    voxnav_block_shape bad_class{0, 16, 0, 0, 9, 0, 0};
+    CHECK(voxnav_world_define_block(c.w, "odd_door", VOXNAV_SOLID, 0, &bad_class, &id) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_world_set_chunk(c.w, 1 << 28, 0, 0, std::vector<uint16_t>(4096, 0).data()) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_world_set_chunk(c.w, 0, 0, 0, nullptr) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_world_set_block(c.w, 0, 0, 0, 5000) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_world_revision(c.w) == 0);
+
+    CNav nav;
+    CHECK(voxnav_navigator_create(c.w, "{not json", &nav.n) == VOXNAV_ERR_PROFILE);
+    CHECK(voxnav_navigator_create(c.w, "{\"max_fall\": -1}", &nav.n) == VOXNAV_ERR_PROFILE);
+    CHECK(std::string(voxnav_last_error()).find("max_fall") != std::string::npos);
+    CHECK(nav.n == nullptr);
+    REQUIRE(voxnav_navigator_create(c.w, "{\"opens\": [\"hand\", \"owner\"]}", &nav.n) == VOXNAV_OK);
+    CRoute r;
+    voxnav_query q;
+    voxnav_query_init(&q);
+    const int32_t from[3] = {0, 1, 0};
+    CHECK(voxnav_find_route(nav.n, from, &q, r.r) == VOXNAV_ERR_ARGUMENT);  // no goal
+    CHECK(std::string(voxnav_route_error(r.r)).find("no goal") != std::string::npos);
+    voxnav_goal g{};
+    g.kind = 42;
+    q.goals = &g, q.goal_count = 1;
+    CHECK(voxnav_find_route(nav.n, from, &q, r.r) == VOXNAV_ERR_ARGUMENT);
+    g = voxnav_goal_near(0, 0, 0, -1);
+    CHECK(voxnav_find_route(nav.n, from, &q, r.r) == VOXNAV_ERR_ARGUMENT);
+    g = voxnav_goal_at(3, 1, 3);
+    voxnav_zone z{};
+    z.shape = VOXNAV_ZONE_SPHERE, z.radius = 1, z.multiplier = 0;
+    q.zones = &z, q.zone_count = 1;
+    CHECK(voxnav_find_route(nav.n, from, &q, r.r) == VOXNAV_ERR_ARGUMENT);
+    CHECK(std::string(voxnav_last_error()).find("zones[0]") != std::string::npos);
+    q.zone_count = 0;
+    const char* names[] = {nullptr};
+    const double costs[] = {2.0};
+    q.floor_names = names, q.floor_costs = costs, q.floor_cost_count = 1;
+    CHECK(voxnav_find_route(nav.n, from, &q, r.r) == VOXNAV_ERR_ARGUMENT);
+    q.floor_cost_count = 0;
+    // An empty world: the search runs and says why there is no route.
+    CHECK(voxnav_find_route(nav.n, from, &q, r.r) == VOXNAV_OK);
+    CHECK(voxnav_route_status(r.r) == VOXNAV_INVALID_START);
+    CHECK(voxnav_route_usable(r.r) == 0);
+    CHECK(voxnav_route_waypoints(r.r) == nullptr);
+    CHECK(std::string(voxnav_route_error(r.r)).size() > 0);
+    const double feet[3] = {0.5, 1.0, 0.5};
+    int32_t out[3];
+    CHECK(voxnav_snap(nav.n, feet, out) == VOXNAV_ERR_ARGUMENT);
+    const double nan_feet[3] = {std::nan(""), 1.0, 0.5};
+    CHECK(voxnav_snap(nav.n, nan_feet, out) == VOXNAV_ERR_ARGUMENT);
+    // Names of statuses and actions, in range and out.
+    CHECK(std::string(voxnav_search_status_name(VOXNAV_NO_PATH)) == "no_path");
+    CHECK(std::string(voxnav_action_name(VOXNAV_ACTION_OPEN)) == "open");
+    CHECK(std::string(voxnav_action_name(99)) == "unknown");
+}
+
+TEST_CASE("C API threads: the last error is per thread; workers route on published versions", "[c_api]") {
+    CWorld c;
+    uint16_t stone = 0;
+    REQUIRE(voxnav_world_find_block(c.w, "stone", &stone) == VOXNAV_OK);
+    std::vector<uint16_t> floor(4096, 0);
+    for (int i = 0; i < 256; ++i) floor[i] = stone;
+    for (int cx = 0; cx < 4; ++cx) REQUIRE(voxnav_world_set_chunk(c.w, cx, 0, 0, floor.data()) == VOXNAV_OK);
+    const char* profile = "{\"height\": 2}";
+    voxnav_field* field = nullptr;
+    REQUIRE(voxnav_field_create(c.w, profile, &field) == VOXNAV_OK);
+
+    // One thread's failure does not touch another's last error.
+    CHECK(voxnav_world_set_block(c.w, 0, 0, 0, 9999) == VOXNAV_ERR_ARGUMENT);
+    const std::string mine = voxnav_last_error();
+    std::string theirs;
+    std::thread([&] { theirs = voxnav_last_error(); }).join();
+    CHECK(theirs.empty());
+    CHECK(voxnav_last_error() == mine);
+
+    // Workers on two threads: before the sync they route on the old version.
+    const int32_t wall_x = 30;
+    for (int z = 0; z < 16; ++z)
+        for (int y = 1; y < 6; ++y) REQUIRE(voxnav_world_set_block(c.w, wall_x, y, z, stone) == VOXNAV_OK);
+    auto route_across = [&](int32_t* status, double* cost) {
+        voxnav_navigator* n = nullptr;
+        REQUIRE(voxnav_navigator_create_worker(field, profile, &n) == VOXNAV_OK);
+        voxnav_route* r = nullptr;
+        REQUIRE(voxnav_route_create(&r) == VOXNAV_OK);
+        voxnav_query q;
+        voxnav_query_init(&q);
+        const voxnav_goal g = voxnav_goal_at(60, 1, 8);
+        q.goals = &g, q.goal_count = 1;
+        const int32_t from[3] = {2, 1, 8};
+        REQUIRE(voxnav_find_route(n, from, &q, r) == VOXNAV_OK);
+        *status = voxnav_route_status(r);
+        *cost = voxnav_route_cost(r);
+        voxnav_route_destroy(r);
+        voxnav_navigator_destroy(n);
+    };
+    int32_t s1 = -1, s2 = -1;
+    double c1 = 0, c2 = 0;
+    std::thread t1(route_across, &s1, &c1), t2(route_across, &s2, &c2);
+    t1.join(), t2.join();
+    CHECK(s1 == VOXNAV_FOUND);
+    CHECK(s2 == VOXNAV_FOUND);
+    CHECK(c1 == c2);
+    REQUIRE(voxnav_world_sync(c.w) == VOXNAV_OK);
+    std::thread([&] { route_across(&s1, &c1); }).join();
+    CHECK(s1 == VOXNAV_NO_PATH);  // the wall is published now
+    CHECK(voxnav_world_facts_bytes(c.w) > 0);
+    voxnav_field_destroy(field);
+}
