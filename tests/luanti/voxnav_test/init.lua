@@ -79,7 +79,12 @@ end
 local function terrain_pairs()
 	local rng = PcgRandom(seed)
 	local pairs_done, v_found, e_found, both = 0, 0, 0, 0
-	local v_times, e_times, v_len, e_len = {}, {}, {}, {}
+	local v_times, e_times, v_len, e_len, v_dist, e_dist = {}, {}, {}, {}, {}, {}
+	local function length(path)
+		local d = 0
+		for i = 2, #path do d = d + vector.distance(path[i - 1], path[i]) end
+		return d
+	end
 	local v_only, e_only = 0, 0
 	local tries = 0
 	while pairs_done < n_pairs and tries < n_pairs * 50 do
@@ -95,6 +100,7 @@ local function terrain_pairs()
 			if path and info.status == "found" then
 				v_found = v_found + 1
 				v_len[#v_len + 1] = #path
+				v_dist[#v_dist + 1] = length(path)
 				local last = path[#path]
 				expect(last.x == b.x and last.y == b.y and last.z == b.z,
 					"pair " .. pairs_done .. ": the route ends at " .. p2s(last) .. ", not " .. p2s(b))
@@ -107,6 +113,7 @@ local function terrain_pairs()
 			if epath then
 				e_found = e_found + 1
 				e_len[#e_len + 1] = #epath
+				e_dist[#e_dist + 1] = length(epath)
 			end
 			if epath and path and info.status == "found" then both = both + 1 end
 			if path and info.status == "found" and not epath then v_only = v_only + 1 end
@@ -124,6 +131,8 @@ local function terrain_pairs()
 		voxnav_us_p50 = percentile(v_times, 0.5), voxnav_us_p95 = percentile(v_times, 0.95), voxnav_us_mean = mean(v_times),
 		engine_us_p50 = percentile(e_times, 0.5), engine_us_p95 = percentile(e_times, 0.95), engine_us_mean = mean(e_times),
 		voxnav_mean_waypoints = mean(v_len), engine_mean_positions = mean(e_len),
+		voxnav_mean_length = mean(v_dist), engine_mean_length = mean(e_dist),
+		voxnav_us_max = percentile(v_times, 1), engine_us_max = percentile(e_times, 1),
 	}
 	expect(pairs_done >= n_pairs, "only " .. pairs_done .. " pairs found standing positions")
 	expect(v_found >= n_pairs / 2, "voxnav found only " .. v_found .. " of " .. pairs_done .. " routes")
@@ -352,9 +361,11 @@ local function run()
 		print(string.format("| found | %d | %d |", t.voxnav_found, t.engine_found))
 		print(string.format("| found by only this one | %d | %d |", t.voxnav_only, t.engine_only))
 		print(string.format("| mean positions per path | %.1f | %.1f |", t.voxnav_mean_waypoints, t.engine_mean_positions))
+		print(string.format("| mean path length (nodes, straight between positions) | %.1f | %.1f |", t.voxnav_mean_length, t.engine_mean_length))
 		print(string.format("| time per query p50 (us) | %d | %d |", t.voxnav_us_p50, t.engine_us_p50))
 		print(string.format("| time per query p95 (us) | %d | %d |", t.voxnav_us_p95, t.engine_us_p95))
 		print(string.format("| time per query mean (us) | %d | %d |", t.voxnav_us_mean, t.engine_us_mean))
+		print(string.format("| time per query max (us) | %d | %d |", t.voxnav_us_max, t.engine_us_max))
 		local s = voxnav.stats()
 		print(string.format("mirrored blocks %d, world %d bytes, facts %d bytes", s.mirrored_blocks, s.world_bytes, s.facts_bytes))
 	end
@@ -373,13 +384,23 @@ minetest.after(0, function()
 	local function done(_, _, remaining)
 		if remaining == 0 then
 			pending = pending - 1
-			-- One step for voxnav to read what was generated.
-			if pending == 0 then minetest.after(0.1, function()
+			-- Until voxnav has read what was generated (a few columns per step).
+			local function ready()
+				return not voxnav.available or voxnav.stats().pending_generated_columns == 0
+			end
+			local waited = 0
+			local function start()
+				if not ready() and waited < 60 then
+					waited = waited + 1
+					return minetest.after(0.5, start)
+				end
+				results.waited_for_mirroring_s = waited * 0.5
 				local ok, err = pcall(mode == "untrusted" and untrusted or run)
 				if not ok then fail("the test raised: " .. tostring(err)) end
 				if mode == "test" and ok then return unload_phase(finish) end
 				finish()
-			end) end
+			end
+			if pending == 0 then minetest.after(0.1, start) end
 		end
 	end
 	minetest.emerge_area(AREA.minp, AREA.maxp, done)

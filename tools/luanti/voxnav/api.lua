@@ -187,6 +187,7 @@ return function(ctx)
 			facts_bytes = tonumber(lib.voxnav_world_facts_bytes(ctx.world)),
 			revision = tonumber(lib.voxnav_world_revision(ctx.world)),
 			node_types = ctx.nodes.names,
+			pending_generated_columns = mirror.pending_columns(),
 		}
 		for k, v in pairs(mirror.stats) do s[k] = v end
 		return s

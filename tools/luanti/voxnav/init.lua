@@ -63,6 +63,7 @@ local ctx = {
 		max_blocks_per_query = setting_int("voxnav_max_blocks_per_query", 4096),
 		unload_checks_per_step = setting_int("voxnav_unload_checks_per_step", 64),
 		liquid_refresh_per_step = setting_int("voxnav_liquid_refresh_per_step", 2),
+		generated_columns_per_step = math.max(1, setting_int("voxnav_generated_columns_per_step", 8)),
 	},
 }
 

@@ -2,8 +2,9 @@
 -- chunks (block b holds nodes 16b .. 16b + 15, as chunk b holds voxels).
 --
 -- How a map block enters, changes and leaves:
---  * generated: register_on_generated queues the mapchunk; the next server
---    step reads it with a VoxelManip (after every mod's on_generated ran);
+--  * generated: register_on_generated queues the mapchunk's columns of
+--    blocks; the following server steps read a few columns each with a
+--    VoxelManip (after every mod's on_generated ran) and derive their facts;
 --  * loaded from disk: read when a query first needs it (voxnav.find_path
 --    reads the blocks around its start and goal that are not mirrored yet);
 --  * single nodes: minetest.set_node, add_node, swap_node, remove_node,
@@ -259,9 +260,13 @@ return function(ctx)
 
 	-- Newly generated mapchunks: read on the next step, when every mod's
 	-- on_generated has run.
-	local generated = {}
+	local generated, generated_next = {}, 1  -- columns {lo, hi} of blocks, read in order
 	minetest.register_on_generated(function(minp, maxp)
-		generated[#generated + 1] = {minp, maxp}
+		for bz = block_of(minp.z), block_of(maxp.z) do
+			for bx = block_of(minp.x), block_of(maxp.x) do
+				generated[#generated + 1] = {{x = bx, y = block_of(minp.y), z = bz}, {x = bx, y = block_of(maxp.y), z = bz}}
+			end
+		end
 		for bz = block_of(minp.z), block_of(maxp.z) do
 			for by = block_of(minp.y), block_of(maxp.y) do
 				for bx = block_of(minp.x), block_of(maxp.x) do absent[key(bx, by, bz)] = nil end
@@ -271,13 +276,21 @@ return function(ctx)
 
 	minetest.register_globalstep(function()
 		if not nodes.ready then return end
-		if #generated > 0 then
-			local list = generated
-			generated = {}
-			for _, area in ipairs(list) do
-				read_blocks({x = block_of(area[1].x), y = block_of(area[1].y), z = block_of(area[1].z)},
-					{x = block_of(area[2].x), y = block_of(area[2].y), z = block_of(area[2].z)})
+		if generated_next <= #generated then
+			-- A few columns of blocks per step (voxnav_generated_columns_per_step)
+			-- keep each step's share small when mapgen delivers many mapchunks.
+			local budget = ctx.settings.generated_columns_per_step
+			while budget > 0 and generated_next <= #generated do
+				-- (Entries stay until the queue drains: `#` needs no holes.)
+				local col = generated[generated_next]
+				generated_next = generated_next + 1
+				read_blocks(col[1], col[2])
+				budget = budget - 1
 			end
+			if generated_next > #generated then generated, generated_next = {}, 1 end
+			-- Derive the new blocks' navigation facts now, a mapchunk at a
+			-- time, rather than all at once in some mob's first query.
+			lib.voxnav_world_sync(ctx.world)
 		end
 		-- Unload checks, round-robin over the mirrored blocks; the facts of
 		-- what was forgotten are dropped at once (a sync), not at the next query.
@@ -319,6 +332,8 @@ return function(ctx)
 			end
 		end
 	end)
+
+	function mirror.pending_columns() return #generated - generated_next + 1 end
 
 	function mirror.count()
 		local n = 0
