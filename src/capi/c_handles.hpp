@@ -76,6 +76,11 @@ inline const char* need_text(const char* p, const char* what) {
     return p;
 }
 
+/// The agent profile of a JSON argument (ProfileError names the key).
+inline AgentProfile profile_arg(const char* json) {
+    return parse_agent_profile(need_text(json, "profile_json"), "profile_json");
+}
+
 }  // namespace voxnav::capi
 
 struct voxnav_world {

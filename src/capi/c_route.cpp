@@ -108,7 +108,7 @@ extern "C" {
 voxnav_status voxnav_navigator_create(voxnav_world* world, const char* profile_json, voxnav_navigator** out) {
     return guard(__func__, [&] {
         const auto& holder = need(world, "world").holder;
-        const AgentProfile p = parse_agent_profile(need_text(profile_json, "profile_json"), "profile_json");
+        const AgentProfile p = profile_arg(profile_json);
         auto n = std::make_unique<voxnav_navigator>();
         n->holder = holder;
         n->nav = std::make_unique<Navigator>(holder->world, p);
@@ -121,7 +121,7 @@ voxnav_status voxnav_navigator_create(voxnav_world* world, const char* profile_j
 voxnav_status voxnav_navigator_create_worker(voxnav_field* field, const char* profile_json, voxnav_navigator** out) {
     return guard(__func__, [&] {
         const voxnav_field& f = need(field, "field");
-        const AgentProfile p = parse_agent_profile(need_text(profile_json, "profile_json"), "profile_json");
+        const AgentProfile p = profile_arg(profile_json);
         auto n = std::make_unique<voxnav_navigator>();
         n->nav = std::make_unique<Navigator>(f.field, p);
         need(out, "out") = n.release();

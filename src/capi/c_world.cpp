@@ -194,7 +194,7 @@ size_t voxnav_world_facts_bytes(const voxnav_world* world) {
 voxnav_status voxnav_field_create(voxnav_world* world, const char* profile_json, voxnav_field** out) {
     return guard(__func__, [&] {
         const auto& holder = need(world, "world").holder;
-        const AgentProfile p = parse_agent_profile(need_text(profile_json, "profile_json"), "profile_json");
+        const AgentProfile p = profile_arg(profile_json);
         auto f = std::make_unique<voxnav_field>();
         f->holder = holder;
         f->field = NavField::shared(holder->world, p);
