@@ -85,7 +85,7 @@ void AgentProfile::validate() const {
             throw ProfileError("profile", f.key, range_text(f.min, f.max));
     if (!(max_fall_into_water >= 0)) throw ProfileError("profile", "max_fall_into_water", "must be a number >= 0 (or absent: no limit)");
     for (const std::string& c : opens)
-        if (c != "hand" && c != "powered" && c != "owner")
+        if (const auto cls = parse_open_class(c); !cls || *cls == OpenClass::None)
             throw ProfileError("profile", "opens", "unknown open class '" + c + "' (hand, powered, owner)");
     for (const auto& f : kSpeedFields)
         if (!(this->*f.member > 0) || !std::isfinite(this->*f.member))

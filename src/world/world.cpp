@@ -144,7 +144,8 @@ void release_if_empty(detail::BlockTree& tree, const openvdb::Coord& c) {
 void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
     for (int i = 0; i < chunk_volume; ++i)
         if (ids[i] >= blocks_.size())
-            throw std::invalid_argument("set_chunk: unknown block id " + std::to_string(ids[i]));
+            throw std::invalid_argument("set_chunk: unknown block id " + std::to_string(ids[i]) + " at index " + std::to_string(i) +
+                                        " (" + std::to_string(blocks_.size()) + " block types)");
     const Voxel base = chunk * chunk_size;
     detail::BlockTree& tree = store_->grid->tree();
     const openvdb::Coord origin(base.x, base.y, base.z);

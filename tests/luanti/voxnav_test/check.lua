@@ -11,21 +11,18 @@ local function def_of(pos)
 	return minetest.registered_nodes[n.name], n
 end
 
--- Lowest and highest collision top of a walkable node, in node space
--- (-0.5 .. 1.5), from its collision or node box; full cubes 0.5.
-local function tops(def)
+-- Lowest collision top of a walkable node (a slab's, a stair's low half),
+-- in node space (-0.5 .. 1.5), from its collision or node box; full cubes 0.5.
+local function lowest_top(def)
 	local cb = def.collision_box
 	if not cb and def.drawtype == "nodebox" then cb = def.node_box end
-	if type(cb) ~= "table" or (cb.type ~= "fixed" and cb.type ~= "connected" and cb.type ~= "leveled") then return 0.5, 0.5 end
+	if type(cb) ~= "table" or (cb.type ~= "fixed" and cb.type ~= "connected" and cb.type ~= "leveled") then return 0.5 end
 	local f = cb.fixed
-	if type(f) ~= "table" then return 0.5, 0.5 end
+	if type(f) ~= "table" then return 0.5 end
 	if type(f[1]) == "number" then f = {f} end
-	local lo, hi = 9, -9
-	for _, b in ipairs(f) do
-		lo, hi = math.min(lo, b[5]), math.max(hi, b[5])
-	end
-	if lo > hi then return 0.5, 0.5 end
-	return lo, hi
+	local lo = nil
+	for _, b in ipairs(f) do lo = math.min(lo or b[5], b[5]) end
+	return lo or 0.5
 end
 
 local function openable(name, def)
@@ -63,7 +60,7 @@ function check.route(path, agent)
 			local def, node = def_of({x = p.x, y = y, z = p.z})
 			if not def then return where .. ": node at y " .. y .. " is unknown or unloaded" end
 			if not passable(node.name, def, opening) then
-				local lo = tops(def)
+				local lo = lowest_top(def)
 				-- The node the feet stand in (a slab, a stair's low half).
 				if not (y - 0.5 < p.feet_y + 1e-6 and y + lo <= p.feet_y + 1e-6) then
 					return where .. ": " .. node.name .. " at y " .. y .. " is in the body"

@@ -25,7 +25,6 @@ return function(ctx)
 	nodes.is_liquid = ffi.new("uint8_t[65536]")
 	nodes.rotated = {}
 	nodes.ready = false
-	nodes.counts = {}  -- shape family -> number of node names
 
 	local SOLID, AIR, LIQUID = 1, 0, 2
 	local OPEN_HAND, OPEN_OWNER = 1, 3
@@ -143,7 +142,7 @@ return function(ctx)
 	local function describe(name, def, param2)
 		local dps = tonumber(def.damage_per_second) or 0
 		if def.liquidtype == "source" or def.liquidtype == "flowing" then
-			return LIQUID, dps > 0, nil, "liquid"
+			return LIQUID, dps > 0, nil
 		end
 		local class, open, family = openable(name, def)
 		if class then
@@ -155,20 +154,18 @@ return function(ctx)
 			local s = family ~= "door" and shape_of_boxes(boxes) or {bottom = 0, top = 16}
 			s.stair_faces = 0
 			s.open_class, s.open = class, open and 1 or 0
-			return SOLID, false, s, family
+			return SOLID, false, s
 		end
 		if def.walkable == false then
-			if def.climbable then return AIR, false, {climbable = 1}, "climbable" end
-			if dps > 0 then return AIR, false, {damage = 1}, "damage" end
-			return AIR, false, nil, "passable"
+			if def.climbable then return AIR, false, {climbable = 1} end
+			if dps > 0 then return AIR, false, {damage = 1} end
+			return AIR, false, nil
 		end
 		local boxes = boxes_of(def)
 		if boxes and param2 then boxes = rotate(boxes, param2) end
 		local s = shape_of_boxes(boxes)
-		if not s then return AIR, false, nil, "passable" end
-		local family = s.stair_faces ~= 0 and "stairs" or (s.top > 16 and "fence") or
-			((s.bottom ~= 0 or s.top ~= 16) and "partial") or "full"
-		return SOLID, false, s, family
+		if not s then return AIR, false, nil end
+		return SOLID, false, s
 	end
 
 	local shape_c = ffi.new("voxnav_block_shape")
@@ -207,8 +204,7 @@ return function(ctx)
 			if name == "air" or name == "ignore" then
 				nodes.base[cid] = 0
 			else
-				local kind, hazard, s, family = describe(name, def, nil)
-				nodes.counts[family] = (nodes.counts[family] or 0) + 1
+				local kind, hazard, s = describe(name, def, nil)
 				if kind == LIQUID then nodes.is_liquid[cid] = 1 end
 				local base_key = key_of(kind, hazard, s)
 				nodes.base[cid] = define(name, kind, hazard, s)
