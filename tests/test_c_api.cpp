@@ -185,7 +185,7 @@ TEST_CASE("C API bad input: a status and a sentence, nothing changed", "[c_api]"
     CWorld c;
     uint16_t id = 0;
     voxnav_block_shape bad_shape{9, 4, 0, 0, 0, 0, 0};
-    CHECK(voxnav_world_define_block(c.w, "broken", VOXNAV_SOLID, 0, &bad_shape, &id) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_world_define_block(c.w, "broken", VOXNAV_SOLID, 0, &bad_shape, &id) == VOXNAV_ERR_BLOCK);  // as documented
     CHECK(std::string(voxnav_last_error()).find("broken") != std::string::npos);
     CHECK(voxnav_world_find_block(c.w, "broken", &id) == VOXNAV_ERR_ARGUMENT);
     CHECK(voxnav_world_define_block(c.w, "x", 7, 0, nullptr, &id) == VOXNAV_ERR_ARGUMENT);
@@ -193,6 +193,9 @@ TEST_CASE("C API bad input: a status and a sentence, nothing changed", "[c_api]"
     CHECK(voxnav_world_define_block(nullptr, "x", VOXNAV_SOLID, 0, nullptr, &id) == VOXNAV_ERR_ARGUMENT);
     voxnav_block_shape owner_door{0, 16, 0, 0, VOXNAV_OPEN_OWNER, 0, 0};
     CHECK(voxnav_world_define_block(c.w, "steel_door", VOXNAV_SOLID, 0, &owner_door, &id) == VOXNAV_OK);
+    voxnav_block_shape liquid_stair{0, 16, 1, 0, 0, 0, 0};
+    CHECK(voxnav_world_define_block(c.w, "wet_stair", VOXNAV_LIQUID, 0, &liquid_stair, &id) == VOXNAV_ERR_BLOCK);
+    CHECK(voxnav_world_define_block(c.w, "air", VOXNAV_SOLID, 0, nullptr, &id) == VOXNAV_ERR_BLOCK);
     voxnav_block_shape bad_class{0, 16, 0, 0, 9, 0, 0};
     CHECK(voxnav_world_define_block(c.w, "odd_door", VOXNAV_SOLID, 0, &bad_class, &id) == VOXNAV_ERR_ARGUMENT);
     CHECK(voxnav_world_set_chunk(c.w, 1 << 28, 0, 0, std::vector<uint16_t>(4096, 0).data()) == VOXNAV_ERR_ARGUMENT);

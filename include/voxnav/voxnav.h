@@ -216,7 +216,9 @@ VOXNAV_C_API voxnav_status voxnav_world_create(voxnav_world** out);
 VOXNAV_C_API void voxnav_world_destroy(voxnav_world* world);
 /* Adds or redefines the named block type (shape NULL: a plain block of the
    kind) and gives its id; redefining changes every voxel holding it. Names
-   are any text. At most 65536 types (air, stone, water, lava, mud exist). */
+   are any text. At most 65536 types (air, stone, water, lava, mud exist).
+   VOXNAV_ERR_BLOCK for a shape the kind cannot have, redefining air or a
+   65537th type; VOXNAV_ERR_ARGUMENT for a NULL or an out-of-range enum. */
 VOXNAV_C_API voxnav_status voxnav_world_define_block(voxnav_world* world, const char* name, int32_t kind, int32_t hazard,
                                                      const voxnav_block_shape* shape, uint16_t* out_id);
 /* The id of a block name (VOXNAV_ERR_ARGUMENT when unknown). */

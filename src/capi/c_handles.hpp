@@ -34,6 +34,10 @@ struct WorldHolder {
 struct ArgumentError : std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
+/// A block definition the registry refused; guard() maps it to VOXNAV_ERR_BLOCK.
+struct BlockError : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
 
 void set_last_error(const std::string& text);
 
@@ -48,6 +52,9 @@ voxnav_status guard(const char* function, Body&& body) noexcept {
     } catch (const std::bad_alloc&) {
         set_last_error(std::string(function) + ": out of memory");
         return VOXNAV_ERR_OUT_OF_MEMORY;
+    } catch (const BlockError& e) {
+        set_last_error(std::string(function) + ": " + e.what());
+        return VOXNAV_ERR_BLOCK;
     } catch (const ArgumentError& e) {
         set_last_error(std::string(function) + ": " + e.what());
         return VOXNAV_ERR_ARGUMENT;

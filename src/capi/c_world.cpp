@@ -91,8 +91,14 @@ voxnav_status voxnav_world_define_block(voxnav_world* world, const char* name, i
         if (n.empty()) throw ArgumentError("a block name is empty");
         if (kind < VOXNAV_AIR || kind > VOXNAV_LIQUID) throw ArgumentError("kind " + std::to_string(kind) + " is not a voxnav_block_kind");
         const BlockShape s = shape ? to_shape(*shape) : BlockShape{};
-        // The registry refuses a bad shape and the 65537th type, naming the block.
-        const BlockId id = w.blocks().define(n, static_cast<BlockKind>(kind), hazard != 0, s);
+        // The registry refuses a bad shape and the 65537th type, naming the
+        // block: VOXNAV_ERR_BLOCK, as voxnav.h documents.
+        BlockId id = 0;
+        try {
+            id = w.blocks().define(n, static_cast<BlockKind>(kind), hazard != 0, s);
+        } catch (const std::invalid_argument& e) {
+            throw BlockError(e.what());
+        }
         if (out_id) *out_id = id;
         return VOXNAV_OK;
     });
