@@ -16,6 +16,8 @@
 #include "voxnav/facts/nav_field.hpp"
 #include "voxnav/agent/profile.hpp"
 #include "voxnav/route/goal.hpp"
+#include "voxnav/route/landmark_keeper.hpp"
+#include "voxnav/route/landmarks.hpp"
 #include "voxnav/route/navigator.hpp"
 #include "voxnav/route/query_costs.hpp"
 #include "voxnav/route/reach.hpp"

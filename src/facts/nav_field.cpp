@@ -164,9 +164,13 @@ void NavField::sync(const World& world) {
     std::vector<Voxel> changed;
     if (!built_.load(std::memory_order_relaxed) || recoded_existing ||
         !world.changed_chunks_since(revision_.load(std::memory_order_relaxed), changed) || !(world.bounds() == bounds_))
+    {
         rebuild(world);
-    else
+        note_changes(world.revision(), true);
+    } else {
         update(world, changed);
+        note_changes(world.revision(), false);
+    }
     publish(world.revision());
     built_.store(true, std::memory_order_release);
     stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -537,7 +541,34 @@ bool NavField::transform_published(const WorldTransform& t) const {
            transform_published_[3].load(std::memory_order_relaxed) == t.origin.z;
 }
 
+void NavField::note_changes(std::uint64_t revision, bool full) {
+    if (full || !changes_) {
+        auto c = std::make_shared<FactChanges>();
+        c->known_after = revision;
+        changes_ = std::move(c);
+        return;
+    }
+    if (facts_changed_.empty()) return;
+    // A new journal per sync that changed facts: O(kept) copies, 24 KB at most.
+    auto c = std::make_shared<FactChanges>();
+    const std::size_t total = changes_->chunks.size() + facts_changed_.size();
+    const std::size_t drop = total > FactChanges::kKept ? std::min(total - FactChanges::kKept, changes_->chunks.size()) : 0;
+    c->known_after = drop > 0 ? changes_->revisions[drop - 1] : changes_->known_after;
+    if (facts_changed_.size() > FactChanges::kKept) {
+        c->known_after = revision;  // too many at once: nothing before this version is known
+    } else {
+        c->revisions.assign(changes_->revisions.begin() + std::ptrdiff_t(drop), changes_->revisions.end());
+        c->chunks.assign(changes_->chunks.begin() + std::ptrdiff_t(drop), changes_->chunks.end());
+        for (std::uint32_t s : facts_changed_) {
+            c->revisions.push_back(revision);
+            c->chunks.push_back(work_.slots_[s].chunk);
+        }
+    }
+    changes_ = std::move(c);
+}
+
 void NavField::publish(std::uint64_t revision) {
+    work_.changes_ = changes_;
     work_.revision_ = revision;
     transform_published_[0].store(work_.transform_.voxel_size, std::memory_order_relaxed);
     transform_published_[1].store(work_.transform_.origin.x, std::memory_order_relaxed);

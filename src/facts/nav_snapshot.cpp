@@ -119,6 +119,14 @@ void NavSnapshot::share() {
     table_.share();
 }
 
+bool NavSnapshot::changed_chunks_since(std::uint64_t revision, std::vector<Voxel>& out) const {
+    if (!changes_ || revision < changes_->known_after) return false;
+    const auto& revs = changes_->revisions;
+    for (std::size_t i = std::size_t(std::upper_bound(revs.begin(), revs.end(), revision) - revs.begin()); i < revs.size(); ++i)
+        out.push_back(changes_->chunks[i]);
+    return true;
+}
+
 VoxelBox NavSnapshot::domain() const {
     if (bounds_) return *bounds_;
     if (chunks_ == 0) return {};

@@ -105,6 +105,11 @@ std::size_t Navigator::search_bytes_in_use() const { return impl_->search_.bytes
 
 // --- the implementation --------------------------------------------------------
 
+void Navigator::use_landmarks(const LandmarkSettings& settings) {
+    if (impl_->landmarks_) impl_->landmarks_ = LandmarkKeeper::shared(impl_->field_, impl_->profile_, settings);
+}
+const std::shared_ptr<LandmarkKeeper>& Navigator::landmarks() const { return impl_->landmarks_; }
+
 Navigator::Impl::Impl(std::shared_ptr<NavField> field, const AgentProfile& profile)
     : profile_(profile), field_(std::move(field)) {
     if (!field_) throw std::invalid_argument("Navigator: no NavField given");
@@ -114,6 +119,8 @@ Navigator::Impl::Impl(std::shared_ptr<NavField> field, const AgentProfile& profi
     if (!(field_->shape() == AgentShape::of(profile_)))
         throw std::invalid_argument("Navigator: the NavField was built for another agent shape (width, height, floor costs)");
     take_snapshot();
+    // Flyers' waypoints fill the air: no tables (open sky serves pure flyers).
+    if (!profile_.fly) landmarks_ = LandmarkKeeper::shared(field_, profile_, LandmarkSettings{});
 }
 
 void Navigator::Impl::take_snapshot() {
@@ -215,8 +222,11 @@ void check_query(const NavSnapshot& snapshot, const AgentProfile& profile, const
 
 void Navigator::Impl::apply_floor_costs(const QueryOptions& options) {
     active_moves_ = &*moves_;
+    floor_scale_ = 1.0;
     if (options.floor_cost.empty()) return;
-    query_moves_.emplace(*snapshot_, profile_, query_floor_multipliers(*snapshot_, profile_, options));
+    const std::array<double, 16> mult = query_floor_multipliers(*snapshot_, profile_, options);
+    for (std::size_t c = 0; c < mult.size(); ++c) floor_scale_ = std::min(floor_scale_, mult[c] / snapshot_->multipliers()[c]);
+    query_moves_.emplace(*snapshot_, profile_, mult);
     active_moves_ = &*query_moves_;
 }
 
@@ -278,7 +288,34 @@ void Navigator::Impl::begin_route(const Voxel& from, const Goal& goal, const Que
     in_query_ = true;
 }
 
+const LandmarkBound* Navigator::Impl::prepare_landmarks(const QueryOptions& options) {
+    pending_.landmarks = false;
+    if (!landmarks_ || !options.landmarks || options.acceleration == Acceleration::Off || trace_ || goal_.is_flee()) return nullptr;
+    landmarks_->offer(snapshot_);
+    std::shared_ptr<const LandmarkTable> table = landmarks_->table_for(snapshot_->revision());
+    if (!table) return nullptr;
+    // The goal's waypoints: their times bound every route's end.
+    constexpr std::int64_t kMaxGoalWaypoints = 4096;
+    goal_nodes_.clear();
+    std::int64_t looked = 0;
+    for (const Goal::Part& p : goal_.parts()) {
+        const bool small = for_each_feet_position(p, kMaxGoalWaypoints - looked, [&](const Voxel& v) {
+            ++looked;
+            if (is_waypoint(v) && goal_.satisfied_by(v, profile_.width, profile_.body_voxels()))
+                goal_nodes_.push_back(snapshot_->index_of(v));
+            return false;
+        });
+        if (!small) return nullptr;
+    }
+    if (!landmark_bound_.begin(std::move(table), *snapshot_, *active_moves_, goal_nodes_,
+                               zones_.smallest_multiplier() * floor_scale_))
+        return nullptr;
+    pending_.landmarks = true;
+    return &landmark_bound_;
+}
+
 void Navigator::Impl::choose_search(NavSnapshot::Index start, const QueryOptions& options) {
+    const LandmarkBound* landmarks = prepare_landmarks(options);
     if (goal_.is_single_voxel() && zones_.empty()) {
         // The plain query keeps its own, leaner problem.
         const NavSnapshot::Index goal_index = snapshot_->index_of(goal_.parts()[0].voxel);
@@ -291,14 +328,14 @@ void Navigator::Impl::choose_search(NavSnapshot::Index start, const QueryOptions
         const bool sky = options.acceleration != Acceleration::Off;
         // Traces show the plain search.
         if (jumps && !trace_ && active_moves_->grid_on_plain_floor())
-            search_problem_.emplace<JumpPointProblem>(*active_moves_, goal_index);
+            search_problem_.emplace<JumpPointProblem>(*active_moves_, goal_index, landmarks);
         else if (sky && !trace_ && active_moves_->only_flies())
             search_problem_.emplace<OpenSkyProblem>(*active_moves_, goal_index);
         else
-            search_problem_.emplace<NavProblem>(*active_moves_, goal_index);
+            search_problem_.emplace<NavProblem>(*active_moves_, goal_index, landmarks);
     } else {
         bound_.emplace(goal_, *active_moves_);
-        search_problem_.emplace<GoalProblem>(*active_moves_, *bound_, zones_);
+        search_problem_.emplace<GoalProblem>(*active_moves_, *bound_, zones_, zones_.smallest_multiplier(), landmarks);
     }
     std::visit(
         [&](const auto& problem) {
@@ -333,6 +370,7 @@ void Navigator::Impl::release_query() {
     in_query_ = false;
     search_problem_.emplace<std::monostate>();
     bound_.reset();
+    landmark_bound_.release();
     query_moves_.reset();
     search_.record_into(nullptr);
     trace_ = nullptr;
@@ -366,7 +404,6 @@ void Navigator::Impl::finish_route(Route& out) {
 std::string Navigator::Impl::why_goal_unsatisfiable(const Goal& goal) const {
     if (goal.is_flee()) return "";
     constexpr std::int64_t kMaxLook = 1 << 16;
-    const VoxelBox dom = snapshot_->domain();
     const int w = profile_.width, h = profile_.body_voxels();
     std::string why;
     for (const Goal::Part& p : goal.parts()) {
@@ -377,28 +414,41 @@ std::string Navigator::Impl::why_goal_unsatisfiable(const Goal& goal) const {
             continue;
         }
         // The part's feet positions inside the domain (only there are nodes).
-        const Goal::FeetBox r = p.feet_box(w, h);
-        std::int64_t lo[3], hi[3];
-        for (int a = 0; a < 3; ++a) {
-            // Clamped to the domain, and far parts to a range int64 holds.
-            lo[a] = std::int64_t(std::min(std::max(r.lo[a], double(dom.lo[a])), 4e9));
-            hi[a] = std::int64_t(std::max(std::min(r.hi[a], double(std::int64_t(dom.hi[a]) - 1)), -4e9));
-        }
-        if (lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2]) {
+        bool outside = true, found = false;
+        const bool small = for_each_feet_position(p, kMaxLook, [&](const Voxel& v) {
+            outside = false;
+            found = is_waypoint(v) && goal.satisfied_by(v, w, h);
+            return found;
+        }, &outside);
+        if (!small || found) return "";
+        if (outside) {
             why += (why.empty() ? "goal: " : "; ") + p.unsatisfied() + " (it is outside the world's navigable area)";
             continue;
         }
-        const std::int64_t count = (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
-        if (count > kMaxLook) return "";
-        for (std::int64_t y = lo[1]; y <= hi[1]; ++y)
-            for (std::int64_t z = lo[2]; z <= hi[2]; ++z)
-                for (std::int64_t x = lo[0]; x <= hi[0]; ++x) {
-                    const Voxel v{int(x), int(y), int(z)};
-                    if (is_waypoint(v) && goal.satisfied_by(v, w, h)) return "";
-                }
         why += (why.empty() ? "goal: " : "; ") + p.unsatisfied();
     }
     return why + ".";
+}
+
+bool Navigator::Impl::for_each_feet_position(const Goal::Part& p, std::int64_t limit, const std::function<bool(const Voxel&)>& f,
+                                             bool* empty) const {
+    const VoxelBox dom = snapshot_->domain();
+    const Goal::FeetBox r = p.feet_box(profile_.width, profile_.body_voxels());
+    std::int64_t lo[3], hi[3];
+    for (int a = 0; a < 3; ++a) {
+        // Clamped to the domain, and far parts to a range int64 holds.
+        lo[a] = std::int64_t(std::min(std::max(r.lo[a], double(dom.lo[a])), 4e9));
+        hi[a] = std::int64_t(std::max(std::min(r.hi[a], double(std::int64_t(dom.hi[a]) - 1)), -4e9));
+    }
+    if (empty) *empty = lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2];
+    if (lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2]) return true;
+    const std::int64_t count = (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
+    if (count > limit) return false;
+    for (std::int64_t y = lo[1]; y <= hi[1]; ++y)
+        for (std::int64_t z = lo[2]; z <= hi[2]; ++z)
+            for (std::int64_t x = lo[0]; x <= hi[0]; ++x)
+                if (f(Voxel{int(x), int(y), int(z)})) return true;
+    return true;
 }
 
 // Waypoints with the exact cost of each move, re-derived from the movement

@@ -8,12 +8,15 @@
 #include "voxnav/agent/movement.hpp"
 #include "voxnav/facts/nav_field.hpp"
 #include "voxnav/route/jump_points.hpp"
+#include "voxnav/route/landmark_keeper.hpp"
+#include "voxnav/route/landmarks.hpp"
 #include "voxnav/route/nav_problem.hpp"
 #include "voxnav/route/navigator.hpp"
 #include "voxnav/route/open_sky.hpp"
 #include "voxnav/route/trace.hpp"
 #include "voxnav/search/astar.hpp"
 
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -63,7 +66,15 @@ struct Navigator::Impl {
     std::string prepare_costs(const Voxel& from, const QueryOptions& options);
     void release_query();
     [[nodiscard]] std::string why_goal_unsatisfiable(const Goal& goal) const;
+    /// Calls f(v) for each feet position of goal part `p` inside the
+    /// snapshot's domain until f returns true; false (calling nothing) when
+    /// there are more than `limit`. `empty`, when given: whether there are none.
+    bool for_each_feet_position(const Goal::Part& p, std::int64_t limit, const std::function<bool(const Voxel&)>& f,
+                                bool* empty = nullptr) const;
     void apply_floor_costs(const QueryOptions& options);
+    /// Sets up landmark_bound_ for the query's goal when tables can help;
+    /// the bound the problems then read, or null.
+    const LandmarkBound* prepare_landmarks(const QueryOptions& options);
     Reach reachable(const Voxel& from, const QueryOptions& options);
 
     [[nodiscard]] Snap snap_voxel_units(const glm::dvec3& feet) const;
@@ -98,6 +109,10 @@ struct Navigator::Impl {
     const MovementModel* active_moves_ = nullptr;
     ZoneCosts zones_;
     std::optional<GoalBound> bound_;
+    std::shared_ptr<LandmarkKeeper> landmarks_;   // null: no tables for this agent
+    LandmarkBound landmark_bound_;
+    std::vector<NodeId> goal_nodes_;              // prepare_landmarks' scratch
+    double floor_scale_ = 1.0;                     // least ratio of the query's floor multipliers to the profile's
     Search search_problem_;
     Route pending_;
     SearchTrace* trace_ = nullptr;                  // where the query in progress records, if asked

@@ -113,6 +113,7 @@ struct BenchArgs {
     int random_queries = 0;
     std::uint32_t seed = 1;
     std::string accel = "auto";
+    int landmarks = LandmarkSettings{}.count;
 };
 
 double median_of(std::vector<double> v) {
@@ -150,6 +151,17 @@ int run_bench(const BenchArgs& a) {
     auto field = std::make_shared<NavField>(world, profile);
     const double derive_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     Navigator nav(world, field, profile);
+    // Landmark tables built here, before the clock runs, as a game's worker
+    // would have built them by the time routes are asked for.
+    LandmarkSettings lm;
+    lm.count = a.landmarks;
+    lm.background = false;
+    nav.use_landmarks(lm);
+    std::shared_ptr<const LandmarkTable> table;
+    if (nav.landmarks() && a.landmarks > 0) {
+        nav.landmarks()->build_now(nav.snapshot());
+        table = nav.landmarks()->table_for(nav.snapshot()->revision());
+    }
 
     // Warm-up: one pass sizes the search memory; timed passes then allocate nothing.
     std::vector<QueryResult> results(queries.size());
@@ -266,6 +278,14 @@ int run_bench(const BenchArgs& a) {
                     {"plain_floor_share", plain_share}};
     const double excess_mean = excess_n ? excess_sum / double(excess_n) : 0.0;
     const double speedup = us_weighted > 0.0 ? us_exact / us_weighted : 0.0;
+    const double loaded_voxels = double(world.loaded_chunks().size()) * 4096.0;
+    if (table)
+        j["summary"]["landmarks"] = {{"count", table->count()},
+                                     {"build_seconds", table->build_seconds()},
+                                     {"bytes", table->memory_bytes()},
+                                     {"bytes_per_loaded_voxel", double(table->memory_bytes()) / loaded_voxels},
+                                     {"standable_nodes", table->waypoints()},
+                                     {"bytes_per_standable_node", double(table->memory_bytes()) / double(std::max<std::uint64_t>(1, table->waypoints()))}};
     if (compare_exact)
         j["summary"]["vs_exact"] = {{"weight", a.weight},
                                     {"queries_compared", excess_n},
@@ -291,6 +311,11 @@ int run_bench(const BenchArgs& a) {
                     "# store_bytes_per_voxel %.2f\n# derive_seconds %.3f\n# accel_bytes_per_loaded_voxel %.4f\n"
                     "# plain_floor_share %.3f\n",
                     eps, mean_us, peak_rss_bytes(), per_node, per_voxel, derive_s, accel_per_voxel, plain_share);
+        if (table)
+            std::printf("# landmarks %d build_seconds %.3f bytes %zu bytes_per_loaded_voxel %.3f standable_nodes %llu "
+                        "bytes_per_standable_node %.1f\n",
+                        table->count(), table->build_seconds(), table->memory_bytes(), double(table->memory_bytes()) / loaded_voxels,
+                        (unsigned long long)table->waypoints(), double(table->memory_bytes()) / double(std::max<std::uint64_t>(1, table->waypoints())));
         if (compare_exact)
             std::printf("# vs_exact weight %.3f queries_compared %zu cost_excess_mean %.5f cost_excess_max %.5f speedup %.2f\n",
                         a.weight, excess_n, excess_mean, excess_max, speedup);
@@ -329,6 +354,8 @@ Command add_bench_command(CLI::App& app) {
     sub->add_option("--max-nodes", args->max_nodes, "Expansion cap per query");
     sub->add_flag("--json", args->json, "One JSON object");
     add_accel_option(sub, args->accel);
+    sub->add_option("--landmarks", args->landmarks, "Landmarks of the exact terrain bound, built before timing (default 8; 0: none)")
+        ->check(CLI::Range(0, LandmarkTable::max_count));
     return [sub, args]() -> int { return sub->parsed() ? run_bench(*args) : -1; };
 }
 

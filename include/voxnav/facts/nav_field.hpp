@@ -119,6 +119,9 @@ private:
     bool rescan_shaped(const World& world, const Voxel& c);
     void derive_plain(const std::vector<std::uint32_t>& slots, const std::vector<detail::LocalBox>& boxes);
     void set_plain(std::uint32_t slot, std::shared_ptr<const ChunkPlain> block, detail::PlainCounts counts);
+    /// Records this sync's changed chunks (facts_changed_) in the journal
+    /// the next snapshot carries; `full`: everything was derived again.
+    void note_changes(std::uint64_t revision, bool full);
     void publish(std::uint64_t revision);
     [[nodiscard]] std::shared_ptr<const ChunkFacts> uniform_block(Fact::Raw value);
     [[nodiscard]] bool is_mixed(const std::shared_ptr<const ChunkFacts>& block) const;
@@ -135,6 +138,7 @@ private:
     NavSnapshot work_;                      // the writer's version, published by copy
     std::vector<std::uint32_t> free_slots_;
     std::vector<std::uint32_t> facts_changed_;  // slots whose fact bytes derive() changed (this sync)
+    std::shared_ptr<const FactChanges> changes_;  // the journal published with the snapshots
     std::vector<std::uint32_t> plain_mark_;     // per slot: 1 + its place in this sync's plain work, or 0
     std::vector<detail::PlainCounts> plain_counts_;  // per slot, behind the snapshot's totals
     static_assert(sizeof(Fact::Raw) == 1, "uniform_ keeps one block per fact value");

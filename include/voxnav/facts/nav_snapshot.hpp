@@ -39,6 +39,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace voxnav {
 
@@ -56,6 +57,17 @@ struct ChunkShapes {
 /// words[l / 64] for the voxel of local index l.
 struct ChunkPlain {
     std::array<std::uint64_t, 64> words;
+};
+
+/// The chunks whose facts changed, version by version, over the last
+/// kKept changes (what keeps derived data such as landmark tables exact
+/// while they catch up). Immutable once published.
+struct FactChanges {
+    static constexpr std::size_t kKept = 1024;
+    /// Changes to versions after this revision are all listed; older ones are not.
+    std::uint64_t known_after = 0;
+    std::vector<std::uint64_t> revisions;  ///< revision of the version each chunk changed in, ascending
+    std::vector<Voxel> chunks;             ///< chunk coordinates, beside `revisions`
 };
 
 /// Where a navigable chunk's facts live and which slots its neighbours have.
@@ -133,6 +145,12 @@ public:
     // --- what this version describes ----------------------------------------
     /// The world revision these facts were derived from.
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
+    /// Appends to `out` the chunks whose facts changed in the versions after
+    /// `revision` up to this one (a chunk may repeat). False when this
+    /// version no longer knows (more than FactChanges::kKept chunk changes
+    /// ago, or everything was derived again since): treat all as changed.
+    /// O(chunks listed).
+    bool changed_chunks_since(std::uint64_t revision, std::vector<Voxel>& out) const;
     /// The world's game-space transform when this version was published.
     [[nodiscard]] const WorldTransform& transform() const { return transform_; }
     /// Slots in use or free: node ids are below slot_capacity() << 12.
@@ -188,6 +206,7 @@ private:
     WorldTransform transform_;
     std::array<double, 16> multipliers_{};
     std::optional<VoxelBox> bounds_;
+    std::shared_ptr<const FactChanges> changes_;  // never null once published
     VoxelBox chunk_box_;  // chunk coordinates covered by navigable chunks (grows only)
 };
 

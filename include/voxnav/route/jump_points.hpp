@@ -30,8 +30,8 @@ namespace voxnav {
 class JumpPointProblem : public NavProblem {
 public:
     static constexpr bool wants_parent = true;
-    JumpPointProblem(const MovementModel& moves, State goal)
-        : NavProblem(moves, goal),
+    JumpPointProblem(const MovementModel& moves, State goal, const LandmarkBound* landmarks = nullptr)
+        : NavProblem(moves, goal, landmarks),
           jump_up_(moves.profile().jump ? moves.profile().jump_voxels() : 0) {}
 
     /// Whether jump points apply to an agent at all: on plain floor its moves

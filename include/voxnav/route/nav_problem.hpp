@@ -11,6 +11,7 @@
 
 #include "voxnav/agent/movement.hpp"
 #include "voxnav/route/goal.hpp"
+#include "voxnav/route/landmarks.hpp"
 #include "voxnav/route/query_costs.hpp"
 
 #include <algorithm>
@@ -43,14 +44,20 @@ private:
 class NavProblem {
 public:
     using State = NavSnapshot::Index;
-    NavProblem(const MovementModel& moves, State goal)
-        : moves_(&moves), field_(&moves.field()), goal_(goal), goal_voxel_(moves.field().voxel_of(goal)), voxel_(moves.field()) {}
+    /// `landmarks`: a bound prepared for this goal, or null (octile only).
+    NavProblem(const MovementModel& moves, State goal, const LandmarkBound* landmarks = nullptr)
+        : moves_(&moves), field_(&moves.field()), goal_(goal), goal_voxel_(moves.field().voxel_of(goal)), voxel_(moves.field()),
+          landmarks_(landmarks) {}
 
     [[nodiscard]] std::uint64_t hash(State s) const { return s; }
     [[nodiscard]] std::size_t dense_size() const { return std::size_t(field_->slot_capacity()) << node_id::local_bits; }
     [[nodiscard]] std::uint32_t dense_index(State s) const { return s; }
     [[nodiscard]] bool is_goal(State s) const { return s == goal_; }
-    [[nodiscard]] VOXNAV_INLINE double heuristic(State s) const { return moves_->lower_bound(voxel_(s), goal_voxel_); }
+    [[nodiscard]] VOXNAV_INLINE double heuristic(State s) const {
+        const Voxel v = voxel_(s);
+        const double h = moves_->lower_bound(v, goal_voxel_);
+        return landmarks_ ? (*landmarks_)(s, v, h) : h;
+    }
     template <class F>
     void for_each_successor(State s, F&& f) const {
         moves_->for_each_move(s, [&](State t, double cost, Action a) VOXNAV_INLINE { f(t, cost, static_cast<std::uint8_t>(a)); });
@@ -64,6 +71,7 @@ protected:
 
 private:
     VoxelOfNode voxel_;
+    const LandmarkBound* landmarks_;
 };
 
 /// A goal bound to one agent: the goal test and its admissible, consistent
@@ -172,15 +180,24 @@ protected:
 /// zones' smallest multiplier, so routes stay optimal at weight 1.
 class GoalProblem : public ZonedMoves {
 public:
-    GoalProblem(const MovementModel& moves, const GoalBound& goal, const ZoneCosts& zones)
-        : ZonedMoves(moves, zones), goal_(&goal), h_factor_(zones.smallest_multiplier()) {}
+    /// `h_factor`: the least ratio of any move's cost in this query to the
+    /// profile's (zones and floor overrides below 1); `landmarks`: a bound
+    /// prepared for this goal and factor, or null.
+    GoalProblem(const MovementModel& moves, const GoalBound& goal, const ZoneCosts& zones, double h_factor,
+                const LandmarkBound* landmarks = nullptr)
+        : ZonedMoves(moves, zones), goal_(&goal), h_factor_(h_factor), landmarks_(landmarks) {}
 
     [[nodiscard]] bool is_goal(State s) const { return goal_->satisfied(voxel_(s)); }
-    [[nodiscard]] double heuristic(State s) const { return h_factor_ * goal_->lower_bound(voxel_(s)); }
+    [[nodiscard]] double heuristic(State s) const {
+        const Voxel v = voxel_(s);
+        const double h = h_factor_ * goal_->lower_bound(v);
+        return landmarks_ ? (*landmarks_)(s, v, h) : h;
+    }
 
 private:
     const GoalBound* goal_;
     double h_factor_;
+    const LandmarkBound* landmarks_;
 };
 
 /// No goal: a Dijkstra flood of every waypoint reachable (within the search

@@ -62,6 +62,8 @@ class World;
 class NavField;
 class NavSnapshot;
 class MovementModel;
+class LandmarkKeeper;
+struct LandmarkSettings;
 
 class Navigator {
 public:
@@ -201,6 +203,13 @@ public:
     [[nodiscard]] const std::shared_ptr<NavField>& shared_field() const;
     /// The agent's movement rules on that snapshot (agent/movement.hpp).
     [[nodiscard]] const MovementModel& moves() const;
+    /// Landmark tables for this agent (route/landmark_keeper.hpp): shared by
+    /// every navigator of this field and profile with equal settings, built
+    /// on a worker thread once a query finds the world large enough. Call
+    /// before queries to choose other settings (count 0: none).
+    void use_landmarks(const LandmarkSettings& settings);
+    /// The keeper of this navigator's landmark tables (null for flyers).
+    [[nodiscard]] const std::shared_ptr<LandmarkKeeper>& landmarks() const;
     /// Search memory held, and the part the last query used.
     [[nodiscard]] std::size_t search_memory_bytes() const;
     [[nodiscard]] std::size_t search_bytes_in_use() const;

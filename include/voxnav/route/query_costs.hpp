@@ -94,6 +94,11 @@ struct QueryOptions {
     /// Zone lookup structure (leave at Auto; the others exist to measure).
     ZoneIndex zone_index = ZoneIndex::Auto;
     Acceleration acceleration = Acceleration::Auto;
+    /// Use the landmark tables' bound (route/landmarks.hpp) when they exist
+    /// for this agent (Auto and JumpPoints; Off never does). Routes cost the
+    /// same either way; false only to measure or to save the setup of a
+    /// query that is known to be short.
+    bool landmarks = true;
     /// When set, the query records what its search did here (route/trace.hpp):
     /// cleared at the start, complete when the query ends. Must outlive the
     /// query. Unset, recording costs nothing.

@@ -35,6 +35,8 @@ struct Route {
     /// The factor the heuristic was scaled by to stay admissible under cost
     /// zones cheaper than 1 (the product of their multipliers); 1 otherwise.
     double heuristic_scale = 1.0;
+    /// True when the landmark bound (route/landmarks.hpp) guided the search.
+    bool landmarks = false;
 
     /// True for Found and Partial: there is a route to follow.
     [[nodiscard]] bool usable() const { return status == SearchStatus::Found || status == SearchStatus::Partial; }

@@ -7,7 +7,8 @@
 ///   struct Problem {
 ///       using State = ...;                      // trivially copyable, ==
 ///       std::uint64_t hash(State) const;        // any mixing; the table re-mixes
-///       double heuristic(State) const;          // admissible lower bound to the goal
+///       double heuristic(State) const;          // admissible lower bound to the goal;
+///                                               // +infinity: no route to the goal from there
 ///       bool is_goal(State) const;
 ///       template <class F> void for_each_successor(State, F&& f) const;  // f(State, double cost, std::uint8_t tag)
 ///       // Or, with `static constexpr bool wants_parent = true;`:
@@ -462,7 +463,12 @@ bool AStar<Problem>::step(const P& problem, std::uint32_t max_expansions) {
                 node.g = ng;
                 node.parent = n;
                 tags_[m] = tag;
-                heap_push(m, ng + w * problem.heuristic(t));
+                const double ht = problem.heuristic(t);
+                if (ht == std::numeric_limits<double>::infinity()) {
+                    heap_pos_[m] = kClosed;  // a dead end: never opened, never reopened
+                    return;
+                }
+                heap_push(m, ng + w * ht);
             } else if (heap_pos_[m] != kClosed && ng < node.g) {
                 // Closed nodes are final: the heuristic is consistent, and at
                 // weight > 1 skipping re-expansion keeps the w-bound.

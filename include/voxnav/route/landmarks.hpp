@@ -1,0 +1,188 @@
+/// @file landmarks.hpp
+/// @brief Landmark tables (ALT: A*, landmarks and the triangle inequality,
+/// Goldberg and Harrelson 2005): exact travel times from every waypoint to
+/// and from a few landmarks on the rim of the loaded world, which give the
+/// search a lower bound that knows the terrain (water, hills, floor costs,
+/// detours) where the octile bound only knows distance. Routes stay exact:
+/// the bound is admissible and consistent, so A* returns the same cost as
+/// without it, while expanding several times fewer nodes on long routes.
+///
+///   auto table = voxnav::LandmarkTable::build(*snapshot, profile, 8);   // seconds on a big world: off the game thread
+///   voxnav::LandmarkBound bound;
+///   if (bound.begin(*table, *snapshot, moves, goal_nodes, 1.0)) h = bound(node, voxel, octile);
+///
+/// Navigator uses them by itself (QueryOptions::landmarks, LandmarkSettings);
+/// a game rarely needs this header.
+///
+/// Exactness. Travel times are kept in quanta of 1/256 s of a metric whose
+/// every move is rounded *down* to whole quanta, so the potentials
+/// q (D(v) - D(goal)) are consistent for the true costs. The bound at a
+/// node is max(octile, every landmark's two potentials).
+///
+/// Live worlds. A table is built on one snapshot. Later versions may differ:
+/// a cost that rose (a wall built, a chunk unloaded, a zone) leaves the
+/// bound admissible and consistent (Delling and Wagner 2007); a cost that
+/// fell (a wall dug, a bridge placed, a chunk loaded) may not. So the
+/// snapshot's journal (NavSnapshot::changed_chunks_since) gives the chunks
+/// whose facts changed since the table's version; around them (grown by
+/// the longest move's reach, all heights) the bound is capped by the octile
+/// bound *through* that area, lb(v, area) + lb(area, goal), which every
+/// route using a changed move must pay. The cap is a minimum of consistent
+/// bounds, so still consistent: no node is ever reopened. When the journal
+/// no longer reaches back to the table, the query uses the octile bound.
+/// A table newer than the snapshot is never used.
+///
+/// Memory per chunk holding waypoints: a 512-byte waypoint mask, 128 bytes
+/// of ranks, 8 bytes per landmark of bases; per waypoint 4 bytes per
+/// landmark (2 bytes each way), or 8 in the rare chunk whose times span
+/// more than 256 s.
+///
+/// Thread-safety: a table is immutable once built; read it from any thread.
+/// A LandmarkBound belongs to one query (one thread).
+///
+/// Errors: build throws std::bad_alloc only; reading never throws.
+#pragma once
+
+#include "voxnav/agent/movement.hpp"
+#include "voxnav/detail/config.hpp"
+#include "voxnav/facts/nav_snapshot.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <vector>
+
+namespace voxnav {
+
+class LandmarkTable {
+public:
+    /// Seconds per unit of the stored times.
+    static constexpr double quantum = 1.0 / 256.0;
+    static constexpr std::uint32_t unreachable = 0xFFFFFFFFu;
+    /// Most landmarks a table holds.
+    static constexpr int max_count = 32;
+
+    /// Builds the tables of `count` landmarks for the agent on `snapshot`
+    /// (the profile's own floor costs). Landmarks are spread around the rim
+    /// of the navigable chunks' horizontal extent, corners first. Runs the
+    /// 2 x count Dijkstra searches on TBB's workers. Returns null when the
+    /// agent has no ground waypoints to place landmarks on (pure flyers:
+    /// open sky is their acceleration) or count is 0.
+    [[nodiscard]] static std::shared_ptr<const LandmarkTable> build(const NavSnapshot& snapshot, const AgentProfile& profile,
+                                                                    int count);
+
+    struct Chunk {
+        Voxel chunk;
+        std::uint64_t mask[64];   ///< waypoint bits by local index
+        std::uint16_t rank[64];   ///< waypoints before each mask word
+        bool wide = false;        ///< rows of uint32 offsets (times spanning more than 65534 quanta)
+        std::vector<std::uint32_t> base;   ///< 2 x count: least time to each landmark, then from each
+        std::vector<std::uint16_t> narrow; ///< per waypoint 2 x count offsets (0xFFFF: unreachable)
+        std::vector<std::uint32_t> wide_rows;
+    };
+
+    /// Times of node `i` of `snap` (to landmark k in [0, count), from landmark
+    /// k in [count, 2 count)) into `out`, in quanta (unreachable when there is
+    /// no route); false when the table has no row for it (a chunk it does not
+    /// know, or no waypoint when it was built).
+    VOXNAV_INLINE bool times(const NavSnapshot& snap, NodeId i, std::uint32_t* out) const {
+        const std::uint32_t s = node_id::slot(i);
+        if (s >= by_slot_.size() || by_slot_[s] == nullptr) return false;
+        const Chunk& c = *by_slot_[s];
+        if (!(c.chunk == snap.slot(s).chunk)) return false;
+        const std::uint32_t l = node_id::local(i);
+        const std::uint64_t word = c.mask[l >> 6], bit = std::uint64_t(1) << (l & 63u);
+        if (!(word & bit)) return false;
+        const std::size_t row = std::size_t(c.rank[l >> 6]) + std::size_t(__builtin_popcountll(word & (bit - 1)));
+        const int n = 2 * count_;
+        if (!c.wide) {
+            const std::uint16_t* r = c.narrow.data() + row * std::size_t(n);
+            for (int k = 0; k < n; ++k) out[k] = r[k] == 0xFFFFu ? unreachable : c.base[std::size_t(k)] + r[k];
+        } else {
+            const std::uint32_t* r = c.wide_rows.data() + row * std::size_t(n);
+            for (int k = 0; k < n; ++k) out[k] = r[k] == unreachable ? unreachable : c.base[std::size_t(k)] + r[k];
+        }
+        return true;
+    }
+
+    [[nodiscard]] int count() const { return count_; }
+    /// The world revision of the snapshot the table was built on.
+    [[nodiscard]] std::uint64_t revision() const { return revision_; }
+    [[nodiscard]] const std::vector<Voxel>& landmarks() const { return landmarks_; }
+    /// Waypoints with a row.
+    [[nodiscard]] std::uint64_t waypoints() const { return waypoints_; }
+    /// Bytes the table holds (chunks, rows, the slot index).
+    [[nodiscard]] std::size_t memory_bytes() const { return bytes_; }
+    /// Wall time of the build. [Units: seconds]
+    [[nodiscard]] double build_seconds() const { return seconds_; }
+    /// Largest horizontal distance a move's reads reach from its start: how
+    /// far a changed chunk's effect on moves reaches. [Units: voxels]
+    [[nodiscard]] static int move_reach(const AgentProfile& profile) { return profile.jump_distance + profile.width + 3; }
+
+private:
+    int count_ = 0;
+    std::uint64_t revision_ = 0, waypoints_ = 0;
+    std::size_t bytes_ = 0;
+    double seconds_ = 0.0;
+    std::vector<Voxel> landmarks_;
+    std::vector<Chunk> chunks_;
+    std::vector<const Chunk*> by_slot_;  // by the slot numbers of the snapshot built on
+};
+
+/// The landmark bound of one query: the goal's times read once, the areas
+/// changed since the table's version, and the bound at any node.
+class LandmarkBound {
+public:
+    /// Prepares the bound for reaching any of `goals` (node ids of `snap`)
+    /// with every cost at least `scale` times the profile's (zones and floor
+    /// overrides cheaper than the profile: their product; else 1). False
+    /// when the table cannot help this query: it is newer than `snap`, the
+    /// journal no longer reaches back to it, or a goal has no row.
+    bool begin(std::shared_ptr<const LandmarkTable> table, const NavSnapshot& snap, const MovementModel& moves,
+               const std::vector<NodeId>& goals, double scale);
+    /// The bound at node `i` (at `v`), given the octile bound `octile` that
+    /// the caller already scaled. Infinite when `i` cannot reach the goal.
+    VOXNAV_INLINE double operator()(NodeId i, const Voxel& v, double octile) const {
+        std::uint32_t t[2 * LandmarkTable::max_count];
+        if (!table_->times(*snap_, i, t)) return octile;
+        std::int64_t best = 0;
+        const int k_count = table_->count();
+        for (int k = 0; k < k_count; ++k) {
+            // To landmark k: D(v, L) - max D(g, L); unreachable from v: no route to a goal.
+            if (goal_to_[k] != LandmarkTable::unreachable) {
+                if (t[k] == LandmarkTable::unreachable) return std::numeric_limits<double>::infinity();
+                best = std::max(best, std::int64_t(t[k]) - std::int64_t(goal_to_[k]));
+            }
+            // From landmark k: min D(L, g) - D(L, v).
+            const std::uint32_t f = t[k_count + k];
+            if (goal_from_[k] != LandmarkTable::unreachable && f != LandmarkTable::unreachable)
+                best = std::max(best, std::int64_t(goal_from_[k]) - std::int64_t(f));
+        }
+        double h = std::max(octile, scale_ * LandmarkTable::quantum * double(best));
+        for (const Area& a : areas_) {
+            const double dx = std::max({0.0, a.lo_x - v.x, double(v.x) - a.hi_x});
+            const double dz = std::max({0.0, a.lo_z - v.z, double(v.z) - a.hi_z});
+            h = std::min(h, std::max(octile, scale_ * (moves_->lower_bound_delta(dx, 0.0, dz) + a.to_goal)));
+        }
+        return h;
+    }
+    /// Lets go of the table (the query is over).
+    void release() { table_.reset(); }
+    /// Areas whose changes since the table's version cap the bound.
+    [[nodiscard]] std::size_t stale_areas() const { return areas_.size(); }
+
+private:
+    struct Area {
+        double lo_x, hi_x, lo_z, hi_z;  // voxel coordinates, inclusive
+        double to_goal;                 // unscaled lower bound from the area to the goal
+    };
+    std::shared_ptr<const LandmarkTable> table_;
+    const NavSnapshot* snap_ = nullptr;
+    const MovementModel* moves_ = nullptr;
+    double scale_ = 1.0;
+    std::uint32_t goal_to_[LandmarkTable::max_count];
+    std::uint32_t goal_from_[LandmarkTable::max_count];
+    std::vector<Area> areas_;
+};
+
+}  // namespace voxnav

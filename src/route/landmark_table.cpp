@@ -1,0 +1,287 @@
+// LandmarkTable::build: waypoints numbered chunk by chunk, landmarks placed
+// on the rim of the loaded world, 2 x count exact Dijkstra searches (moves
+// forwards from each landmark, predecessors backwards to it) over the moves
+// rounded down to quanta, and the times packed per chunk.
+#include "voxnav/route/landmarks.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <utility>
+
+namespace voxnav {
+namespace {
+
+using Row = std::uint32_t;
+constexpr Row kNoRow = 0xFFFFFFFFu;
+
+// A move's cost in whole quanta, rounded down: potentials over these times
+// are consistent for the true costs (module comment in landmarks.hpp).
+std::uint32_t quanta_down(double cost) { return std::uint32_t(std::floor(cost / LandmarkTable::quantum)); }
+
+// Rim targets: the corners of the box first, then points along its edges
+// each as far as possible from those chosen.
+std::vector<std::pair<double, double>> rim_targets(double x0, double z0, double x1, double z1, int count) {
+    std::vector<std::pair<double, double>> out = {{x0, z0}, {x1, z1}, {x1, z0}, {x0, z1}};
+    out.resize(std::size_t(std::min(count, 4)));
+    std::vector<std::pair<double, double>> samples;
+    const int per_side = 64;
+    for (int i = 0; i < per_side; ++i) {
+        const double t = (i + 0.5) / per_side;
+        samples.push_back({x0 + t * (x1 - x0), z0});
+        samples.push_back({x0 + t * (x1 - x0), z1});
+        samples.push_back({x0, z0 + t * (z1 - z0)});
+        samples.push_back({x1, z0 + t * (z1 - z0)});
+    }
+    while (int(out.size()) < count) {
+        double best = -1.0;
+        std::pair<double, double> pick = samples[0];
+        for (const auto& s : samples) {
+            double nearest = 1e300;
+            for (const auto& o : out) nearest = std::min(nearest, std::hypot(s.first - o.first, s.second - o.second));
+            if (nearest > best) {
+                best = nearest;
+                pick = s;
+            }
+        }
+        out.push_back(pick);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& snap, const AgentProfile& profile, int count) {
+    const auto t0 = std::chrono::steady_clock::now();
+    count = std::min(count, max_count);
+    // Flyers' waypoints are every clear voxel: far too many rows, and open
+    // sky already serves pure flyers.
+    if (count <= 0 || profile.fly) return nullptr;
+    const MovementModel moves(snap, profile);
+    auto table = std::make_shared<LandmarkTable>();
+    LandmarkTable& t = *table;
+    t.count_ = count;
+    t.revision_ = snap.revision();
+
+    // 1. Rows: the waypoints of each live chunk, in local-index order.
+    std::vector<NodeId> nodes;
+    std::vector<Row> first_row(snap.slot_capacity(), kNoRow);
+    std::vector<std::uint32_t> chunk_of_slot(snap.slot_capacity(), 0xFFFFFFFFu);
+    for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s) {
+        const ChunkSlot& cs = snap.slot(s);
+        if (snap.slot_of(cs.chunk) != s) continue;  // a free slot
+        Chunk c{};
+        c.chunk = cs.chunk;
+        std::uint32_t n = 0;
+        for (std::uint32_t w = 0; w < 64; ++w) {
+            c.rank[w] = std::uint16_t(n);
+            std::uint64_t bits = 0;
+            for (std::uint32_t b = 0; b < 64; ++b) {
+                const std::uint32_t l = w * 64 + b;
+                if (moves.is_waypoint(cs[l])) {
+                    bits |= std::uint64_t(1) << b;
+                    ++n;
+                }
+            }
+            c.mask[w] = bits;
+        }
+        if (n == 0) continue;
+        first_row[s] = Row(nodes.size());
+        for (std::uint32_t l = 0; l < 4096; ++l)
+            if ((c.mask[l >> 6] >> (l & 63u)) & 1u) nodes.push_back(node_id::make(s, l));
+        chunk_of_slot[s] = std::uint32_t(t.chunks_.size());
+        t.chunks_.push_back(std::move(c));
+    }
+    t.waypoints_ = nodes.size();
+    if (nodes.empty()) return nullptr;
+    auto row_of = [&](NodeId i) -> Row {
+        const std::uint32_t s = node_id::slot(i);
+        if (s >= first_row.size() || first_row[s] == kNoRow) return kNoRow;
+        const Chunk& c = t.chunks_[chunk_of_slot[s]];
+        const std::uint32_t l = node_id::local(i);
+        const std::uint64_t word = c.mask[l >> 6], bit = std::uint64_t(1) << (l & 63u);
+        if (!(word & bit)) return kNoRow;
+        return first_row[s] + c.rank[l >> 6] + Row(__builtin_popcountll(word & (bit - 1)));
+    };
+
+    // 2. Landmarks: the waypoint nearest each rim target (highest on ties:
+    // the surface, where most routes run).
+    double x0 = 1e300, z0 = 1e300, x1 = -1e300, z1 = -1e300;
+    for (const Chunk& c : t.chunks_) {
+        x0 = std::min(x0, c.chunk.x * 16.0);
+        z0 = std::min(z0, c.chunk.z * 16.0);
+        x1 = std::max(x1, c.chunk.x * 16.0 + 15.0);
+        z1 = std::max(z1, c.chunk.z * 16.0 + 15.0);
+    }
+    std::vector<Row> marks;
+    for (const auto& [tx, tz] : rim_targets(x0, z0, x1, z1, count)) {
+        Row best = kNoRow;
+        double best_d = 1e300;
+        int best_y = 0;
+        for (Row r = 0; r < nodes.size(); ++r) {
+            const Voxel v = snap.voxel_of(nodes[r]);
+            const double d = std::hypot(v.x - tx, v.z - tz);
+            if ((d < best_d || (d == best_d && v.y > best_y)) && std::find(marks.begin(), marks.end(), r) == marks.end()) {
+                best = r;
+                best_d = d;
+                best_y = v.y;
+            }
+        }
+        if (best == kNoRow) break;
+        marks.push_back(best);
+        t.landmarks_.push_back(snap.voxel_of(nodes[best]));
+    }
+    count = t.count_ = int(marks.size());
+
+    // 3. Times: run k < count is D(v, L_k) (backwards), run count + k is D(L_k, v).
+    const std::size_t n = nodes.size();
+    std::vector<std::vector<std::uint32_t>> dist(std::size_t(2 * count));
+    tbb::parallel_for(0, 2 * count, [&](int run) {
+        std::vector<std::uint32_t>& d = dist[std::size_t(run)];
+        d.assign(n, unreachable);
+        const bool backwards = run < count;
+        const Row root = marks[std::size_t(run % count)];
+        using Entry = std::pair<std::uint32_t, Row>;
+        std::vector<Entry> heap;
+        auto later = [](const Entry& a, const Entry& b) { return a.first > b.first; };
+        d[root] = 0;
+        heap.push_back({0, root});
+        while (!heap.empty()) {
+            std::pop_heap(heap.begin(), heap.end(), later);
+            const auto [du, u] = heap.back();
+            heap.pop_back();
+            if (du != d[u]) continue;
+            auto relax = [&](NodeId other, double cost, Action) {
+                const Row r = row_of(other);
+                if (r == kNoRow) return;
+                const std::uint32_t nd = du + quanta_down(cost);
+                if (nd < d[r]) {
+                    d[r] = nd;
+                    heap.push_back({nd, r});
+                    std::push_heap(heap.begin(), heap.end(), later);
+                }
+            };
+            if (backwards) moves.for_each_predecessor(nodes[u], relax);
+            else moves.for_each_move(nodes[u], relax);
+        }
+    });
+
+    // 4. Packing: per chunk and run the least time as base, then offsets.
+    const int runs = 2 * count;
+    std::size_t bytes = t.chunks_.size() * sizeof(Chunk);
+    Row row = 0;
+    for (Chunk& c : t.chunks_) {
+        std::uint32_t rows = 0;
+        for (int w = 0; w < 64; ++w) rows += std::uint32_t(__builtin_popcountll(c.mask[w]));
+        c.base.assign(std::size_t(runs), 0);
+        for (int k = 0; k < runs; ++k) {
+            std::uint32_t lo = unreachable, hi = 0;
+            for (std::uint32_t r = 0; r < rows; ++r) {
+                const std::uint32_t v = dist[std::size_t(k)][row + r];
+                if (v == unreachable) continue;
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+            c.base[std::size_t(k)] = lo == unreachable ? 0 : lo;
+            if (lo != unreachable && hi - lo >= 0xFFFFu) c.wide = true;
+        }
+        if (c.wide) c.wide_rows.resize(std::size_t(rows) * std::size_t(runs));
+        else c.narrow.resize(std::size_t(rows) * std::size_t(runs));
+        for (std::uint32_t r = 0; r < rows; ++r)
+            for (int k = 0; k < runs; ++k) {
+                const std::uint32_t v = dist[std::size_t(k)][row + r];
+                const std::size_t at = std::size_t(r) * std::size_t(runs) + std::size_t(k);
+                if (c.wide) c.wide_rows[at] = v == unreachable ? unreachable : v - c.base[std::size_t(k)];
+                else c.narrow[at] = v == unreachable ? std::uint16_t(0xFFFFu) : std::uint16_t(v - c.base[std::size_t(k)]);
+            }
+        row += rows;
+        bytes += c.base.capacity() * 4 + c.narrow.capacity() * 2 + c.wide_rows.capacity() * 4;
+    }
+    t.by_slot_.assign(snap.slot_capacity(), nullptr);
+    for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s)
+        if (chunk_of_slot[s] != 0xFFFFFFFFu) t.by_slot_[s] = &t.chunks_[chunk_of_slot[s]];
+    t.bytes_ = bytes + t.by_slot_.capacity() * sizeof(const Chunk*) + sizeof(LandmarkTable);
+    t.seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return table;
+}
+
+bool LandmarkBound::begin(std::shared_ptr<const LandmarkTable> table, const NavSnapshot& snap, const MovementModel& moves,
+                          const std::vector<NodeId>& goals, double scale) {
+    table_.reset();
+    areas_.clear();
+    if (!table || table->revision() > snap.revision() || goals.empty() || !(scale > 0.0)) return false;
+    std::vector<Voxel> changed;
+    if (!snap.changed_chunks_since(table->revision(), changed)) return false;
+    const int k_count = table->count();
+    std::uint32_t t[2 * LandmarkTable::max_count];
+    for (int k = 0; k < k_count; ++k) {
+        goal_to_[k] = 0;
+        goal_from_[k] = LandmarkTable::unreachable;
+    }
+    Voxel glo = snap.voxel_of(goals[0]), ghi = glo;
+    for (NodeId g : goals) {
+        if (!table->times(snap, g, t)) return false;
+        for (int k = 0; k < k_count; ++k) {
+            // The to-potential subtracts the largest goal time (unreachable
+            // from some goal: the landmark says nothing); the from-potential
+            // starts from the least.
+            if (goal_to_[k] != LandmarkTable::unreachable)
+                goal_to_[k] = t[k] == LandmarkTable::unreachable ? LandmarkTable::unreachable : std::max(goal_to_[k], t[k]);
+            goal_from_[k] = std::min(goal_from_[k], t[k_count + k]);
+        }
+        const Voxel v = snap.voxel_of(g);
+        glo = glm::min(glo, v);
+        ghi = glm::max(ghi, v);
+    }
+    // Areas around the changed chunks, merged per 128 x 128 voxel cell (and
+    // into one box beyond 8 cells), so that a query pays a few boxes per node.
+    if (!changed.empty()) {
+        const int reach = LandmarkTable::move_reach(moves.profile());
+        struct Cell {
+            int key_x, key_z;
+            double lo_x, hi_x, lo_z, hi_z;
+            void grow(double ax, double bx, double az, double bz) {
+                lo_x = std::min(lo_x, ax), hi_x = std::max(hi_x, bx), lo_z = std::min(lo_z, az), hi_z = std::max(hi_z, bz);
+            }
+        };
+        Cell cells[9];
+        int cell_count = 0;
+        bool one_box = false;  // more than 8 cells: one box holds them all
+        for (const Voxel& c : changed) {
+            const double lo_x = c.x * 16.0 - reach, hi_x = c.x * 16.0 + 15.0 + reach;
+            const double lo_z = c.z * 16.0 - reach, hi_z = c.z * 16.0 + 15.0 + reach;
+            if (one_box) {
+                cells[0].grow(lo_x, hi_x, lo_z, hi_z);
+                continue;
+            }
+            const int kx = c.x >> 3, kz = c.z >> 3;
+            Cell* const end = cells + cell_count;
+            Cell* it = std::find_if(cells, end, [&](const Cell& e) { return e.key_x == kx && e.key_z == kz; });
+            if (it != end) {
+                it->grow(lo_x, hi_x, lo_z, hi_z);
+                continue;
+            }
+            cells[cell_count++] = {kx, kz, lo_x, hi_x, lo_z, hi_z};
+            if (cell_count > 8) {
+                for (int e = 1; e < cell_count; ++e) cells[0].grow(cells[e].lo_x, cells[e].hi_x, cells[e].lo_z, cells[e].hi_z);
+                cell_count = 1;
+                one_box = true;
+            }
+        }
+        for (int i = 0; i < cell_count; ++i) {
+            const Cell& e = cells[i];
+            const double dx = std::max({0.0, e.lo_x - ghi.x, glo.x - e.hi_x});
+            const double dz = std::max({0.0, e.lo_z - ghi.z, glo.z - e.hi_z});
+            areas_.push_back({e.lo_x, e.hi_x, e.lo_z, e.hi_z, moves.lower_bound_delta(dx, 0.0, dz)});
+        }
+    }
+    table_ = std::move(table);
+    snap_ = &snap;
+    moves_ = &moves;
+    scale_ = scale;
+    return true;
+}
+
+}  // namespace voxnav
