@@ -1,0 +1,287 @@
+// The landmark bound (route/landmarks.hpp): routes cost exactly what plain
+// A* finds on seeded worlds (flat, hilly, water, caves) for random agents,
+// goals and zones; the bound is admissible and consistent over every move;
+// and it stays exact while its tables are stale (a wall dug, a bridge
+// placed, chunks loaded that join two areas) and while a worker rebuilds
+// them beside queries and edits.
+#include "test_helpers.hpp"
+
+#include "voxnav/bench/terrain.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <random>
+#include <thread>
+
+using namespace voxnav;
+
+namespace {
+
+LandmarkSettings manual(int count) {
+    LandmarkSettings s;
+    s.count = count;
+    s.min_waypoints = 0;
+    s.background = false;
+    return s;
+}
+
+World seeded_world(int kind, std::uint32_t seed) {
+    TerrainParams p;
+    p.size = {64, 24, 64};
+    p.seed = seed;
+    p.caves = kind == 3;
+    p.lakes = kind == 2 || kind == 3;
+    p.cliffs = kind != 0;
+    p.trees = kind == 1;
+    return generate_terrain(p);
+}
+
+AgentProfile random_agent(std::mt19937& rng) {
+    AgentProfile a;
+    a.width = rng() % 4 == 0 ? 2 : 1;
+    a.height = rng() % 2 ? 2.0 : 1.8;
+    a.jump_height = rng() % 2 ? 1.0 : 1.25;
+    a.jump_distance = int(rng() % 3);
+    a.max_fall = 2 + int(rng() % 4);
+    a.diagonal = rng() % 4 != 0;
+    a.swim = rng() % 4 != 0;
+    a.walk_speed = 4.3;
+    a.swim_speed = rng() % 2 ? 2.0 : 1.2;
+    return a;
+}
+
+std::vector<Voxel> surface_waypoints(const Navigator& nav) {
+    std::vector<Voxel> out;
+    const VoxelBox b = nav.field().domain();
+    for (int z = b.lo.z; z < b.hi.z; ++z)
+        for (int x = b.lo.x; x < b.hi.x; ++x)
+            for (int y = b.hi.y - 1; y >= b.lo.y; --y)
+                if (nav.is_waypoint({x, y, z})) {
+                    out.push_back({x, y, z});
+                    break;
+                }
+    return out;
+}
+
+bool same_cost(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); }
+
+// Routes with landmarks equal routes without, on the navigator's latest snapshot.
+void check_routes_equal(Navigator& nav, const std::vector<std::pair<Voxel, Goal>>& queries, const QueryOptions& base,
+                        int* used = nullptr) {
+    for (const auto& [from, goal] : queries) {
+        QueryOptions with = base, without = base;
+        without.acceleration = Acceleration::Off;
+        const Route a = nav.find_route(from, goal, with);
+        const Route b = nav.find_route(from, goal, without);
+        INFO("from " << from.x << "," << from.y << "," << from.z << " goal " << goal.describe());
+        REQUIRE(a.status == b.status);
+        if (b.status == SearchStatus::Found) REQUIRE(same_cost(a.cost, b.cost));
+        if (used && a.landmarks) ++*used;
+    }
+}
+
+}  // namespace
+
+TEST_CASE("landmark routes cost exactly what plain A* finds, any world, agent, goal and zone", "[landmarks][random]") {
+    int used = 0, total = 0;
+    for (int kind = 0; kind < 4; ++kind) {
+        for (std::uint32_t seed = 1; seed <= 2; ++seed) {
+            World w = seeded_world(kind, seed);
+            std::mt19937 rng(seed * 31u + std::uint32_t(kind));
+            const AgentProfile agent = random_agent(rng);
+            Navigator nav(w, agent);
+            nav.use_landmarks(manual(1 + int(rng() % 8)));
+            nav.landmarks()->build_now(nav.snapshot());
+            REQUIRE(nav.landmarks()->table_for(nav.snapshot()->revision()));
+            const std::vector<Voxel> stand = surface_waypoints(nav);
+            REQUIRE(stand.size() > 100);
+            auto any = [&] { return stand[rng() % stand.size()]; };
+            std::vector<std::pair<Voxel, Goal>> queries;
+            for (int i = 0; i < 60; ++i) queries.push_back({any(), Goal::at(any())});
+            for (int i = 0; i < 10; ++i) {
+                const Voxel g = any();
+                queries.push_back({any(), Goal::near(glm::dvec3(g), 1.0 + rng() % 3)});
+                queries.push_back({any(), Goal::column(g.x, g.z)});
+                queries.push_back({any(), Goal::touch(g - Voxel(0, 1, 0))});
+                queries.push_back({any(), Goal::any_of({Goal::at(any()), Goal::at(any())})});
+            }
+            QueryOptions plain;
+            check_routes_equal(nav, queries, plain, &used);
+            // Zones dearer and cheaper than 1, and forbidden ones.
+            QueryOptions zoned;
+            for (int z = 0; z < 3; ++z) {
+                const double mults[] = {0.5, 2.0, CostZone::forbid, 0.8, 3.0};
+                zoned.zones.push_back(CostZone::sphere(glm::dvec3(any()), 3.0 + rng() % 6, mults[rng() % 5]));
+            }
+            check_routes_equal(nav, queries, zoned, &used);
+            total += int(2 * queries.size());
+        }
+    }
+    // The bound was in use, not bypassed.
+    REQUIRE(used > total / 2);
+}
+
+TEST_CASE("the landmark bound is admissible and consistent over every move", "[landmarks]") {
+    World w = seeded_world(3, 5);
+    AgentProfile agent;
+    agent.jump_distance = 2;
+    Navigator nav(w, agent);
+    nav.use_landmarks(manual(8));
+    nav.landmarks()->build_now(nav.snapshot());
+    const auto table = nav.landmarks()->table_for(nav.snapshot()->revision());
+    REQUIRE(table);
+    const NavSnapshot& snap = nav.field();
+    const MovementModel& moves = nav.moves();
+    const std::vector<Voxel> stand = surface_waypoints(nav);
+    std::mt19937 rng(9);
+    for (int g = 0; g < 6; ++g) {
+        const Voxel goal = stand[rng() % stand.size()];
+        LandmarkBound bound;
+        REQUIRE(bound.begin(table, snap, moves, {snap.index_of(goal)}, 1.0));
+        auto h = [&](NodeId i) {
+            const Voxel v = snap.voxel_of(i);
+            return bound(i, v, moves.lower_bound(v, goal));
+        };
+        for (int k = 0; k < 400; ++k) {
+            const NodeId u = snap.index_of(stand[rng() % stand.size()]);
+            const double hu = h(u);
+            moves.for_each_move(u, [&](NodeId t, double c, Action) {
+                if (std::isinf(hu)) REQUIRE(std::isinf(h(t)));  // a dead end leads only to dead ends
+                else REQUIRE(hu <= c + h(t) + 1e-9);
+            });
+            const Route r = nav.find_route(snap.voxel_of(u), Goal::at(goal), QueryOptions{});
+            if (r.status == SearchStatus::Found) REQUIRE(hu <= r.cost + 1e-9);
+        }
+    }
+}
+
+TEST_CASE("stale landmark tables stay exact: a wall dug, a bridge placed, chunks that join two areas", "[landmarks][live]") {
+    // Two walled halves; a lake in the south; routes around, until edits open shortcuts.
+    const int X = 96, Z = 64;
+    World w;
+    const BlockId stone = *w.blocks().find("stone");
+    const BlockId water = *w.blocks().find("water");
+    auto fill = [&](int x0, int x1, int y0, int y1, int z0, int z1, BlockId b) {
+        for (int y = y0; y <= y1; ++y)
+            for (int z = z0; z <= z1; ++z)
+                for (int x = x0; x <= x1; ++x) w.set_block({x, y, z}, b);
+    };
+    fill(0, X - 1, 0, 0, 0, Z - 1, stone);
+    fill(48, 48, 1, 3, 0, Z - 9, stone);   // a wall from the north edge, a gap in the south
+    fill(60, 75, 0, 0, 20, 40, water);     // a lake
+    AgentProfile agent;
+    agent.swim_speed = 0.5;
+    Navigator nav(w, agent);
+    nav.use_landmarks(manual(6));
+    nav.landmarks()->build_now(nav.snapshot());
+    const std::uint64_t built = nav.snapshot()->revision();
+    std::mt19937 rng(4);
+    auto random_pairs = [&] {
+        std::vector<std::pair<Voxel, Goal>> q;
+        for (int i = 0; i < 40; ++i)
+            q.push_back({Voxel(int(rng() % X), 1, int(rng() % Z)), Goal::at(Voxel(int(rng() % X), 1, int(rng() % Z)))});
+        q.push_back({Voxel(40, 1, 2), Goal::at(Voxel(56, 1, 2))});   // across the wall's far end
+        q.push_back({Voxel(58, 1, 30), Goal::at(Voxel(78, 1, 30))});  // across the lake
+        return q;
+    };
+    int used = 0;
+    check_routes_equal(nav, random_pairs(), QueryOptions{}, &used);
+    REQUIRE(used > 0);
+
+    // A wall dug: a shortcut the tables do not know.
+    fill(48, 48, 1, 3, 0, 4, BlockId(0));
+    nav.sync();
+    REQUIRE(nav.snapshot()->revision() > built);
+    REQUIRE(nav.landmarks()->table_for(nav.snapshot()->revision())->revision() == built);  // still the old table
+    const Route dug = nav.find_route(Voxel(40, 1, 2), Goal::at(Voxel(56, 1, 2)), QueryOptions{});
+    REQUIRE(dug.landmarks);
+    check_routes_equal(nav, random_pairs(), QueryOptions{});
+
+    // A bridge placed across the lake.
+    fill(60, 75, 0, 0, 30, 30, stone);
+    nav.sync();
+    check_routes_equal(nav, random_pairs(), QueryOptions{});
+
+    // New chunks that join the world to an area it could not reach: a floor
+    // loaded beyond the east edge with a walkway onto it.
+    fill(X, X + 40, 0, 0, 0, Z - 1, stone);
+    nav.sync();
+    std::vector<std::pair<Voxel, Goal>> far;
+    for (int i = 0; i < 20; ++i) far.push_back({Voxel(int(rng() % X), 1, int(rng() % Z)), Goal::at(Voxel(X + 5 + int(rng() % 30), 1, int(rng() % Z)))});
+    check_routes_equal(nav, far, QueryOptions{});
+
+    // After a rebuild the tables are current again and still exact.
+    nav.landmarks()->build_now(nav.snapshot());
+    REQUIRE(nav.landmarks()->table_for(nav.snapshot()->revision())->revision() == nav.snapshot()->revision());
+    check_routes_equal(nav, random_pairs(), QueryOptions{});
+    check_routes_equal(nav, far, QueryOptions{});
+}
+
+TEST_CASE("the journal lists the chunks whose facts changed, and says when it no longer knows", "[landmarks]") {
+    World w;
+    const BlockId stone = *w.blocks().find("stone");
+    for (int x = 0; x < 32; ++x)
+        for (int z = 0; z < 32; ++z) w.set_block({x, 0, z}, stone);
+    auto field = std::make_shared<NavField>(w, AgentProfile{});
+    const std::uint64_t r0 = field->snapshot()->revision();
+    std::vector<Voxel> changed;
+    REQUIRE(field->snapshot()->changed_chunks_since(r0, changed));
+    REQUIRE(changed.empty());
+    w.set_block({20, 1, 3}, stone);
+    field->sync(w);
+    REQUIRE(field->snapshot()->changed_chunks_since(r0, changed));
+    REQUIRE(std::find(changed.begin(), changed.end(), Voxel(1, 0, 0)) != changed.end());
+    changed.clear();
+    REQUIRE(field->snapshot()->changed_chunks_since(field->snapshot()->revision(), changed));
+    REQUIRE(changed.empty());
+    REQUIRE_FALSE(field->snapshot()->changed_chunks_since(r0 - 1, changed));  // before the first derivation
+}
+
+TEST_CASE("a worker rebuilds landmark tables while queries and edits go on", "[landmarks][live][threads]") {
+    World w = seeded_world(2, 3);
+    AgentProfile agent;
+    auto field = NavField::shared(w, agent);
+    LandmarkSettings s;
+    s.count = 4;
+    s.min_waypoints = 0;
+    s.rebuild_interval = 0.0;
+    Navigator game(w, field, agent);
+    game.use_landmarks(s);
+    std::vector<Voxel> stand = surface_waypoints(game);
+    std::atomic<bool> done{false};
+    std::atomic<int> checked{0}, guided{0};
+    std::thread router([&] {
+        Navigator nav(field, agent);
+        nav.use_landmarks(s);  // the same keeper as the game's
+        std::mt19937 rng(2);
+        while (!done.load()) {
+            nav.sync();  // takes the field's latest snapshot (no world access)
+            const Voxel a = stand[rng() % stand.size()], b = stand[rng() % stand.size()];
+            QueryOptions off;
+            off.acceleration = Acceleration::Off;
+            const Route with = nav.find_route(a, Goal::at(b), QueryOptions{});
+            const Route without = nav.find_route(a, Goal::at(b), off);
+            // Both ran on the same snapshot (no sync between them).
+            if (with.status != without.status || (with.status == SearchStatus::Found && !same_cost(with.cost, without.cost)))
+                checked.store(-1000000);
+            checked.fetch_add(1);
+            if (with.landmarks) guided.fetch_add(1);
+        }
+    });
+    std::mt19937 rng(5);
+    const BlockId stone = *w.blocks().find("stone");
+    for (int i = 0; i < 60; ++i) {
+        const Voxel v = stand[rng() % stand.size()] + Voxel(0, 1 + int(rng() % 2), 0);
+        w.set_block(v, i % 3 == 0 ? BlockId(0) : stone);
+        field->sync(w);
+        game.landmarks()->offer(field->snapshot());
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    game.landmarks()->wait_idle();
+    while (checked.load() >= 0 && checked.load() < 200) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    done.store(true);
+    router.join();
+    REQUIRE(checked.load() >= 200);
+    REQUIRE(game.landmarks()->builds() >= 1);
+}
