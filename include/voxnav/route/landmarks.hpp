@@ -14,7 +14,7 @@
 /// Navigator uses them by itself (QueryOptions::landmarks, LandmarkSettings);
 /// a game rarely needs this header.
 ///
-/// Exactness. Travel times are kept in quanta of 1/256 s of a metric whose
+/// Exactness. Travel times are kept in quanta of 1/1024 s of a metric whose
 /// every move is rounded *down* to whole quanta, so the potentials
 /// q (D(v) - D(goal)) are consistent for the true costs. The bound at a
 /// node is max(octile, every landmark's two potentials).
@@ -35,7 +35,7 @@
 /// Memory per chunk holding waypoints: a 512-byte waypoint mask, 128 bytes
 /// of ranks, 8 bytes per landmark of bases; per waypoint 4 bytes per
 /// landmark (2 bytes each way), or 8 in the rare chunk whose times span
-/// more than 256 s.
+/// more than 64 s.
 ///
 /// Thread-safety: a table is immutable once built; read it from any thread.
 /// A LandmarkBound belongs to one query (one thread).
@@ -57,7 +57,7 @@ namespace voxnav {
 class LandmarkTable {
 public:
     /// Seconds per unit of the stored times.
-    static constexpr double quantum = 1.0 / 256.0;
+    static constexpr double quantum = 1.0 / 1024.0;
     static constexpr std::uint32_t unreachable = 0xFFFFFFFFu;
     /// Most landmarks a table holds.
     static constexpr int max_count = 32;
@@ -146,19 +146,27 @@ public:
         std::uint32_t t[2 * LandmarkTable::max_count];
         if (!table_->times(*snap_, i, t)) return octile;
         std::int64_t best = 0;
+        bool dead_end = false;
         const int k_count = table_->count();
         for (int k = 0; k < k_count; ++k) {
-            // To landmark k: D(v, L) - max D(g, L); unreachable from v: no route to a goal.
+            // To landmark k: D(v, L) - max D(g, L). When every goal reaches L
+            // and v does not, v reaches no goal.
             if (goal_to_[k] != LandmarkTable::unreachable) {
-                if (t[k] == LandmarkTable::unreachable) return std::numeric_limits<double>::infinity();
-                best = std::max(best, std::int64_t(t[k]) - std::int64_t(goal_to_[k]));
+                if (t[k] == LandmarkTable::unreachable) dead_end = true;
+                else best = std::max(best, std::int64_t(t[k]) - std::int64_t(goal_to_[k]));
             }
-            // From landmark k: min D(L, g) - D(L, v).
+            // From landmark k: min D(L, g) - D(L, v). When L reaches v but
+            // no goal, v reaches no goal either (else L would, through v).
             const std::uint32_t f = t[k_count + k];
-            if (goal_from_[k] != LandmarkTable::unreachable && f != LandmarkTable::unreachable)
-                best = std::max(best, std::int64_t(goal_from_[k]) - std::int64_t(f));
+            if (f != LandmarkTable::unreachable) {
+                if (goal_from_[k] == LandmarkTable::unreachable) dead_end = true;
+                else best = std::max(best, std::int64_t(goal_from_[k]) - std::int64_t(f));
+            }
         }
-        double h = std::max(octile, scale_ * LandmarkTable::quantum * double(best));
+        // Capped below near changes the table does not know (an infinite
+        // bound too: a change may have opened the way).
+        double h = dead_end ? std::numeric_limits<double>::infinity()
+                            : std::max(octile, scale_ * LandmarkTable::quantum * double(best));
         for (const Area& a : areas_) {
             const double dx = std::max({0.0, a.lo_x - v.x, double(v.x) - a.hi_x});
             const double dz = std::max({0.0, a.lo_z - v.z, double(v.z) - a.hi_z});

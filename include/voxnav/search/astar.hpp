@@ -402,8 +402,10 @@ void AStar<Problem>::begin(const P& problem, State start, const SearchLimits& li
     nodes_[root].g = 0.0;
     best_h_ = problem.heuristic(start);
     best_g_ = 0.0;
-    inv_quantum_ = 1.0 / (kTie * std::max(weight_ * best_h_, 1.0));
-    heap_push(root, weight_ * best_h_);
+    // An infinite bound at the start: the goal cannot be reached (no_path at once).
+    const bool dead_end = best_h_ == std::numeric_limits<double>::infinity();
+    inv_quantum_ = dead_end ? 1.0 / kTie : 1.0 / (kTie * std::max(weight_ * best_h_, 1.0));
+    if (!dead_end) heap_push(root, weight_ * best_h_);
     if (record_) record_->clear();
     best_ = root;
     found_ = kNone;
