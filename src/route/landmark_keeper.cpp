@@ -2,6 +2,10 @@
 // tables as newer snapshots are offered.
 #include "voxnav/route/landmark_keeper.hpp"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <map>
 #include <string>
@@ -92,6 +96,9 @@ void LandmarkKeeper::wait_idle() {
 }
 
 void LandmarkKeeper::run() {
+    // Below the game's threads: one core at most (builds run serially here),
+    // and only what the game leaves idle.
+    setpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid)), 10);
     using Clock = std::chrono::steady_clock;
     Clock::time_point last_start{};
     bool started = false;
@@ -113,7 +120,7 @@ void LandmarkKeeper::run() {
         lock.unlock();
         std::shared_ptr<const LandmarkTable> table;
         try {
-            table = LandmarkTable::build(*snap, profile_, settings_.count);
+            table = LandmarkTable::build(*snap, profile_, settings_.count, false);
         } catch (const std::exception&) {
             table.reset();  // out of memory: keep the previous table
         }

@@ -53,7 +53,8 @@ std::vector<std::pair<double, double>> rim_targets(double x0, double z0, double 
 
 }  // namespace
 
-std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& snap, const AgentProfile& profile, int count) {
+std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& snap, const AgentProfile& profile, int count,
+                                                          bool parallel) {
     const auto t0 = std::chrono::steady_clock::now();
     count = std::min(count, max_count);
     // Flyers' waypoints are every clear voxel: far too many rows, and open
@@ -138,7 +139,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     // 3. Times: run k < count is D(v, L_k) (backwards), run count + k is D(L_k, v).
     const std::size_t n = nodes.size();
     std::vector<std::vector<std::uint32_t>> dist(std::size_t(2 * count));
-    tbb::parallel_for(0, 2 * count, [&](int run) {
+    auto one_run = [&](int run) {
         std::vector<std::uint32_t>& d = dist[std::size_t(run)];
         d.assign(n, unreachable);
         const bool backwards = run < count;
@@ -166,7 +167,10 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
             if (backwards) moves.for_each_predecessor(nodes[u], relax);
             else moves.for_each_move(nodes[u], relax);
         }
-    });
+    };
+    if (parallel) tbb::parallel_for(0, 2 * count, one_run);
+    else
+        for (int run = 0; run < 2 * count; ++run) one_run(run);
 
     // 4. Packing: per chunk and run the least time as base, then offsets.
     const int runs = 2 * count;

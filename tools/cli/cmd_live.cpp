@@ -142,6 +142,17 @@ nlohmann::json streaming(const LiveArgs& a, const AgentProfile& agent) {
     j["accel_update_ms_per_edited_chunk_median"] = median(edit_accel);
     j["accel_update_ms_per_edited_chunk_max"] = *std::max_element(edit_accel.begin(), edit_accel.end());
     j["accel_chunks_rederived_per_edit_median"] = median(edit_accel_chunks);
+    // Landmark tables of the final map: what the keeper's worker builds
+    // after a crossing (off the game thread; the game thread pays only the
+    // journal, part of sync_ms).
+    if (auto table = LandmarkTable::build(*snap, agent, LandmarkSettings{}.count)) {
+        j["landmark_count"] = table->count();
+        j["landmark_build_seconds"] = table->build_seconds();
+        j["landmark_bytes"] = table->memory_bytes();
+        j["landmark_bytes_per_loaded_voxel"] = double(table->memory_bytes()) / (double(w.loaded_chunks().size()) * 4096.0);
+        j["landmark_standable_nodes"] = table->waypoints();
+        j["landmark_bytes_per_standable_node"] = double(table->memory_bytes()) / double(table->waypoints());
+    }
     (void)snap0;
     return j;
 }

@@ -11,8 +11,9 @@
 ///
 /// What the game thread pays: nothing per edit beyond NavField::sync's
 /// journal (one copy of at most FactChanges::kKept chunk coordinates per
-/// sync that changed facts). The worker pays a full build (2 x count
-/// Dijkstra searches over every waypoint, on TBB's workers) at most once per
+/// sync that changed facts). The worker, one thread at nice 10, pays a full
+/// build (2 x count Dijkstra searches over every waypoint, one after
+/// another) at most once per
 /// `rebuild_interval` while snapshots keep changing. Until a build catches
 /// up, queries stay exact through the journal (landmarks.hpp) and get
 /// slower only near what changed.

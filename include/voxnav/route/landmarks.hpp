@@ -65,11 +65,12 @@ public:
     /// Builds the tables of `count` landmarks for the agent on `snapshot`
     /// (the profile's own floor costs). Landmarks are spread around the rim
     /// of the navigable chunks' horizontal extent, corners first. Runs the
-    /// 2 x count Dijkstra searches on TBB's workers. Returns null when the
-    /// agent has no ground waypoints to place landmarks on (pure flyers:
-    /// open sky is their acceleration) or count is 0.
+    /// 2 x count Dijkstra searches on TBB's workers (`parallel`), or one
+    /// after another on the calling thread. Returns null when the agent has
+    /// no ground waypoints to place landmarks on (flyers: open sky is their
+    /// acceleration) or count is 0.
     [[nodiscard]] static std::shared_ptr<const LandmarkTable> build(const NavSnapshot& snapshot, const AgentProfile& profile,
-                                                                    int count);
+                                                                    int count, bool parallel = true);
 
     struct Chunk {
         Voxel chunk;
