@@ -104,7 +104,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
         const std::uint32_t l = node_id::local(i);
         const std::uint64_t word = c.mask[l >> 6], bit = std::uint64_t(1) << (l & 63u);
         if (!(word & bit)) return kNoRow;
-        return first_row[s] + c.rank[l >> 6] + Row(__builtin_popcountll(word & (bit - 1)));
+        return first_row[s] + c.rank[l >> 6] + Row(detail::popcount64(word & (bit - 1)));
     };
 
     // 2. Landmarks: the waypoint nearest each rim target (highest on ties:
@@ -178,7 +178,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     Row row = 0;
     for (Chunk& c : t.chunks_) {
         std::uint32_t rows = 0;
-        for (int w = 0; w < 64; ++w) rows += std::uint32_t(__builtin_popcountll(c.mask[w]));
+        for (int w = 0; w < 64; ++w) rows += std::uint32_t(detail::popcount64(c.mask[w]));
         c.base.assign(std::size_t(runs), 0);
         for (int k = 0; k < runs; ++k) {
             std::uint32_t lo = unreachable, hi = 0;

@@ -320,8 +320,8 @@ void Navigator::Impl::choose_search(NavSnapshot::Index start, const QueryOptions
         // The plain query keeps its own, leaner problem.
         const NavSnapshot::Index goal_index = snapshot_->index_of(goal_.parts()[0].voxel);
         // O(1): the snapshot keeps the counts per chunk.
-        const bool mostly_plain = double(snapshot_->plain_voxel_count()) >=
-                                  kAutoJumpPlainShare * double(snapshot_->floor_voxel_count()) &&
+        const double share = landmarks ? kAutoJumpPlainShareWithLandmarks : kAutoJumpPlainShare;
+        const bool mostly_plain = double(snapshot_->plain_voxel_count()) >= share * double(snapshot_->floor_voxel_count()) &&
                                   snapshot_->plain_voxel_count() > 0;
         const bool jumps = options.acceleration == Acceleration::JumpPoints ||
                            (options.acceleration == Acceleration::Auto && mostly_plain);

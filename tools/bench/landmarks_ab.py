@@ -5,7 +5,7 @@ medium 30-200, long >= 200, horizontal), the ratio of the classes' sums, and
 a check that every route costs the same in both.
 
   tools/bench/landmarks_ab.py --a /tmp/base/voxnav --b build/bin/voxnav \
-      --world W --queries Q [--rounds 3] [--repeat 5] [--agent P]
+      --world W --queries Q [--rounds 3] [--repeat 5] [--agent P] [--a-args "..."] [--b-args "..."]
 """
 import argparse, json, math, subprocess, sys
 
@@ -31,6 +31,8 @@ def main():
     ap.add_argument("--world", required=True)
     ap.add_argument("--queries", required=True)
     ap.add_argument("--agent")
+    ap.add_argument("--a-args", default="", help="extra bench arguments for A")
+    ap.add_argument("--b-args", default="", help="extra bench arguments for B")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--repeat", type=int, default=5)
     a = ap.parse_args()
@@ -44,7 +46,7 @@ def main():
     for r in range(a.rounds):  # interleaved, alternating which goes first
         order = ["a", "b"] if r % 2 == 0 else ["b", "a"]
         for k in order:
-            runs[k].append(bench(a.a if k == "a" else a.b, a, []))
+            runs[k].append(bench(a.a if k == "a" else a.b, a, (a.a_args if k == "a" else a.b_args).split()))
     per = {}
     for k in ("a", "b"):
         for run in runs[k]:
@@ -53,8 +55,19 @@ def main():
                 e[k].append(q["us_median"])
                 e["cost"][k] = (q["status"], q["cost"])
                 e["exp"][k] = q["expanded"]
-    mismatches = [n for n, e in per.items() if e["cost"]["a"][0] != e["cost"]["b"][0] or
-                  abs(e["cost"]["a"][1] - e["cost"]["b"][1]) > 1e-9 * max(1.0, e["cost"]["a"][1])]
+    # Partial (node cap) is no answer: a partial beside a definite answer is
+    # listed apart; found/no_path that differ, or found costs that differ, are mismatches.
+    def definite(st):
+        return st in ("found", "no_path")
+    mismatches, capped = [], []
+    for n, e in per.items():
+        (sa, ca), (sb, cb) = e["cost"]["a"], e["cost"]["b"]
+        if not (definite(sa) and definite(sb)):
+            if sa != sb:
+                capped.append(f"{n}: {sa} / {sb}")
+            continue
+        if sa != sb or abs(ca - cb) > 1e-9 * max(1.0, ca):
+            mismatches.append(n)
     classes = {"short (<30)": lambda d: d < 30, "medium (30-200)": lambda d: 30 <= d < 200, "long (>=200)": lambda d: d >= 200,
                "all": lambda d: True}
     print("| class | queries | A p50/p95/p99 us | B p50/p95/p99 us | A exp mean | B exp mean | A/B (sum of medians) |")
@@ -73,6 +86,8 @@ def main():
     if lm:
         print(f"\nB's landmarks: {json.dumps(lm)}")
     print(f"\nroutes compared: {len(per)}; cost or status mismatches: {len(mismatches)} {mismatches[:5]}")
+    if capped:
+        print(f"node cap on one side only (partial beside a definite answer): {len(capped)}: {capped[:5]}")
     return 1 if mismatches else 0
 
 

@@ -54,6 +54,17 @@
 
 namespace voxnav {
 
+namespace detail {
+/// Set bits of a word, inline (the builtin is a library call unless the
+/// target has POPCNT, which the portable build does not assume).
+[[nodiscard]] VOXNAV_INLINE inline unsigned popcount64(std::uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return unsigned((x * 0x0101010101010101ull) >> 56);
+}
+}  // namespace detail
+
 class LandmarkTable {
 public:
     /// Seconds per unit of the stored times.
@@ -94,7 +105,7 @@ public:
         const std::uint32_t l = node_id::local(i);
         const std::uint64_t word = c.mask[l >> 6], bit = std::uint64_t(1) << (l & 63u);
         if (!(word & bit)) return false;
-        const std::size_t row = std::size_t(c.rank[l >> 6]) + std::size_t(__builtin_popcountll(word & (bit - 1)));
+        const std::size_t row = std::size_t(c.rank[l >> 6]) + std::size_t(detail::popcount64(word & (bit - 1)));
         const int n = 2 * count_;
         if (!c.wide) {
             const std::uint16_t* r = c.narrow.data() + row * std::size_t(n);

@@ -61,22 +61,31 @@ struct CostZone {
 /// chunk (many). Auto picks by count; the others are for measuring.
 enum class ZoneIndex : std::uint8_t { Auto, List, Chunks };
 
-/// Exact search acceleration (the same costs, fewer expansions) for plain
-/// voxel-to-voxel queries of agents that walk diagonally and do not fly, or
-/// that only fly; never for a query that records a trace (traces show the
-/// plain search).
-/// JumpPoints: jump points over plain floor (route/jump_points.hpp), and
-/// for agents that only fly, canonical pruning in open sky
+/// Exact search acceleration (the same costs, fewer expansions). Traces
+/// always show the plain search.
+/// Landmarks (route/landmarks.hpp): a bound that knows the terrain, for
+/// every goal kind, zone and floor override of ground agents, once the
+/// agent's tables exist (LandmarkSettings; QueryOptions::landmarks opts out).
+/// Auto and JumpPoints use them; Off does not.
+/// JumpPoints: jump points over plain floor (route/jump_points.hpp) for
+/// plain voxel-to-voxel queries of agents that walk diagonally and do not
+/// fly, and for agents that only fly, canonical pruning in open sky
 /// (route/open_sky.hpp), which Auto always uses for them. Auto: jump points
-/// where they were measured to pay, worlds where at least
-/// kAutoJumpPlainShare of the dry floor is plain (grid maps); on hilly
-/// terrain, with less plain floor, they cost more time than they save, so
-/// Auto keeps the plain search there (figures: README and
+/// where they were measured to pay: worlds where at least
+/// kAutoJumpPlainShare of the dry floor is plain (grid maps), or
+/// kAutoJumpPlainShareWithLandmarks when landmarks guide the query; below
+/// that they cost more time than they save (figures: README and
 /// tools/bench/RESULTS.md). Off: the plain search.
 enum class Acceleration : std::uint8_t { Auto, Off, JumpPoints };
 /// The share of plain floor (NavSnapshot::plain_voxel_count() over
 /// floor_voxel_count()) from which Auto uses jump points.
 inline constexpr double kAutoJumpPlainShare = 0.9;
+/// The same share when the landmark bound guides the query: with a bound
+/// that knows the terrain, runs over plain floor pay from about half the
+/// floor plain (measured: 2x faster on the peer kit's world at 61% plain,
+/// 1.16x on a generated 256 world at 60%, 0.86x on the generated 512 world
+/// at 31%; tools/bench/RESULTS.md).
+inline constexpr double kAutoJumpPlainShareWithLandmarks = 0.5;
 
 /// Everything a query may add to the start and the goal.
 struct QueryOptions {
