@@ -197,7 +197,9 @@ bool NavField::navigable(const World& world, const Voxel& chunk) const {
 void NavField::rebuild(const World& world) {
     stats_.full = true;
     const std::array<double, 16> mult = work_.multipliers_;
+    const std::uint64_t layout = work_.layout_;
     work_ = NavSnapshot();
+    work_.layout_ = layout + 1;  // never repeats: slots are handed out anew
     plain_counts_.clear();
     work_.multipliers_ = mult;
     free_slots_.clear();
@@ -345,6 +347,7 @@ std::uint32_t NavField::add_slot(const Voxel& chunk) {
     work_.slots_.edit(s).link[node_id::link(0, 0, 0)] = s;
     work_.table_insert(chunk, s);
     ++work_.chunks_;
+    ++work_.layout_;
     const VoxelBox one{chunk, chunk + Voxel(1)};
     work_.chunk_box_ = work_.chunk_box_.united(one);
     return s;
@@ -367,6 +370,7 @@ void NavField::remove_slot(std::uint32_t s) {
     set_plain(s, nullptr, {});
     work_.table_erase(old.chunk);
     --work_.chunks_;
+    ++work_.layout_;
     free_slots_.push_back(s);
 }
 

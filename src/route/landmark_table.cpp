@@ -65,6 +65,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     LandmarkTable& t = *table;
     t.count_ = count;
     t.revision_ = snap.revision();
+    t.layout_ = snap.layout();
 
     // 1. Rows: the waypoints of each live chunk, in local-index order.
     std::vector<NodeId> nodes;
@@ -179,7 +180,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     for (Chunk& c : t.chunks_) {
         std::uint32_t rows = 0;
         for (int w = 0; w < 64; ++w) rows += std::uint32_t(detail::popcount64(c.mask[w]));
-        c.base.assign(std::size_t(runs), 0);
+        std::vector<std::uint32_t> base(std::size_t(runs), 0);
         for (int k = 0; k < runs; ++k) {
             std::uint32_t lo = unreachable, hi = 0;
             for (std::uint32_t r = 0; r < rows; ++r) {
@@ -188,20 +189,31 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
                 lo = std::min(lo, v);
                 hi = std::max(hi, v);
             }
-            c.base[std::size_t(k)] = lo == unreachable ? 0 : lo;
+            base[std::size_t(k)] = lo == unreachable ? 0 : lo;
             if (lo != unreachable && hi - lo >= 0xFFFFu) c.wide = true;
         }
-        if (c.wide) c.wide_rows.resize(std::size_t(rows) * std::size_t(runs));
-        else c.narrow.resize(std::size_t(rows) * std::size_t(runs));
-        for (std::uint32_t r = 0; r < rows; ++r)
+        const std::size_t per_row = std::size_t(runs) * (c.wide ? 2 : 1);
+        c.data.assign(2 * std::size_t(runs) + std::size_t(rows) * per_row, 0);
+        std::uint16_t* d = c.data.data();
+        for (int k = 0; k < runs; ++k) {
+            d[2 * k] = std::uint16_t(base[std::size_t(k)] & 0xFFFFu);
+            d[2 * k + 1] = std::uint16_t(base[std::size_t(k)] >> 16);
+        }
+        for (std::uint32_t r = 0; r < rows; ++r) {
+            std::uint16_t* out = d + 2 * runs + std::size_t(r) * per_row;
             for (int k = 0; k < runs; ++k) {
                 const std::uint32_t v = dist[std::size_t(k)][row + r];
-                const std::size_t at = std::size_t(r) * std::size_t(runs) + std::size_t(k);
-                if (c.wide) c.wide_rows[at] = v == unreachable ? unreachable : v - c.base[std::size_t(k)];
-                else c.narrow[at] = v == unreachable ? std::uint16_t(0xFFFFu) : std::uint16_t(v - c.base[std::size_t(k)]);
+                if (!c.wide) {
+                    out[k] = v == unreachable ? std::uint16_t(0xFFFFu) : std::uint16_t(v - base[std::size_t(k)]);
+                } else {
+                    const std::uint32_t o = v == unreachable ? unreachable : v - base[std::size_t(k)];
+                    out[2 * k] = std::uint16_t(o & 0xFFFFu);
+                    out[2 * k + 1] = std::uint16_t(o >> 16);
+                }
             }
+        }
+        bytes += c.data.capacity() * sizeof(std::uint16_t);
         row += rows;
-        bytes += c.base.capacity() * 4 + c.narrow.capacity() * 2 + c.wide_rows.capacity() * 4;
     }
     t.by_slot_.assign(snap.slot_capacity(), nullptr);
     for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s)
@@ -226,7 +238,7 @@ bool LandmarkBound::begin(std::shared_ptr<const LandmarkTable> table, const NavS
     }
     Voxel glo = snap.voxel_of(goals[0]), ghi = glo;
     for (NodeId g : goals) {
-        if (!table->times(snap, g, t)) return false;
+        if (!table->times(snap, table->layout() == snap.layout(), g, t)) return false;
         for (int k = 0; k < k_count; ++k) {
             // The to-potential subtracts the largest goal time (unreachable
             // from some goal: the landmark says nothing); the from-potential
@@ -285,6 +297,7 @@ bool LandmarkBound::begin(std::shared_ptr<const LandmarkTable> table, const NavS
     snap_ = &snap;
     moves_ = &moves;
     scale_ = scale;
+    same_layout_ = table_->layout() == snap.layout();
     return true;
 }
 

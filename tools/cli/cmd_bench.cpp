@@ -241,7 +241,10 @@ int run_bench(const BenchArgs& a) {
     for (std::size_t i = 0; i < queries.size(); ++i) {
         const Route& r = results[i].route;
         const double us_median = median_of(results[i].us);
+        const Voxel f = queries[i].from, t = queries[i].to;
         nlohmann::ordered_json q = {{"name", queries[i].name},
+                                    {"from", {f.x, f.y, f.z}},
+                                    {"to", {t.x, t.y, t.z}},
                                     {"status", to_string(r.status)},
                                     {"cost", r.cost},
                                     {"expanded", r.metrics.expanded},

@@ -153,6 +153,10 @@ public:
     bool changed_chunks_since(std::uint64_t revision, std::vector<Voxel>& out) const;
     /// The world's game-space transform when this version was published.
     [[nodiscard]] const WorldTransform& transform() const { return transform_; }
+    /// Changes whenever a chunk gets or leaves a slot: two versions with the
+    /// same layout number (of one NavField) give every chunk the same slot,
+    /// so per-slot data derived from one serves the other.
+    [[nodiscard]] std::uint64_t layout() const { return layout_; }
     /// Slots in use or free: node ids are below slot_capacity() << 12.
     [[nodiscard]] std::uint32_t slot_capacity() const { return std::uint32_t(slots_.size()); }
     [[nodiscard]] std::size_t chunk_count() const { return chunks_; }
@@ -203,6 +207,7 @@ private:
     std::size_t chunks_ = 0, mixed_chunks_ = 0, plain_chunks_ = 0, shaped_chunks_ = 0;
     std::uint64_t floor_voxels_ = 0, plain_voxels_ = 0;
     std::uint64_t revision_ = 0;
+    std::uint64_t layout_ = 0;
     WorldTransform transform_;
     std::array<double, 16> multipliers_{};
     std::optional<VoxelBox> bounds_;

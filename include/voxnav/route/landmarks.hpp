@@ -85,34 +85,43 @@ public:
 
     struct Chunk {
         Voxel chunk;
+        bool wide = false;        ///< rows of 32-bit offsets (times spanning more than 65534 quanta)
         std::uint64_t mask[64];   ///< waypoint bits by local index
         std::uint16_t rank[64];   ///< waypoints before each mask word
-        bool wide = false;        ///< rows of uint32 offsets (times spanning more than 65534 quanta)
-        std::vector<std::uint32_t> base;   ///< 2 x count: least time to each landmark, then from each
-        std::vector<std::uint16_t> narrow; ///< per waypoint 2 x count offsets (0xFFFF: unreachable)
-        std::vector<std::uint32_t> wide_rows;
+        /// One block, so that a lookup touches one allocation: 2 x count
+        /// bases (least time to each landmark, then from each; 32 bits as
+        /// low, high halves), then per waypoint 2 x count offsets (16 bits,
+        /// 0xFFFF: unreachable; or 32 bits as halves when wide).
+        std::vector<std::uint16_t> data;
     };
 
     /// Times of node `i` of `snap` (to landmark k in [0, count), from landmark
     /// k in [count, 2 count)) into `out`, in quanta (unreachable when there is
     /// no route); false when the table has no row for it (a chunk it does not
-    /// know, or no waypoint when it was built).
-    VOXNAV_INLINE bool times(const NavSnapshot& snap, NodeId i, std::uint32_t* out) const {
+    /// know, or no waypoint when it was built). `same_layout`: `snap` has
+    /// the table's slot layout (NavSnapshot::layout), so the chunk of a slot
+    /// need not be compared.
+    VOXNAV_INLINE bool times(const NavSnapshot& snap, bool same_layout, NodeId i, std::uint32_t* out) const {
         const std::uint32_t s = node_id::slot(i);
         if (s >= by_slot_.size() || by_slot_[s] == nullptr) return false;
         const Chunk& c = *by_slot_[s];
-        if (!(c.chunk == snap.slot(s).chunk)) return false;
+        if (!same_layout && !(c.chunk == snap.slot(s).chunk)) return false;
         const std::uint32_t l = node_id::local(i);
         const std::uint64_t word = c.mask[l >> 6], bit = std::uint64_t(1) << (l & 63u);
         if (!(word & bit)) return false;
         const std::size_t row = std::size_t(c.rank[l >> 6]) + std::size_t(detail::popcount64(word & (bit - 1)));
         const int n = 2 * count_;
+        const std::uint16_t* d = c.data.data();
         if (!c.wide) {
-            const std::uint16_t* r = c.narrow.data() + row * std::size_t(n);
-            for (int k = 0; k < n; ++k) out[k] = r[k] == 0xFFFFu ? unreachable : c.base[std::size_t(k)] + r[k];
+            const std::uint16_t* r = d + 2 * n + row * std::size_t(n);
+            for (int k = 0; k < n; ++k)
+                out[k] = r[k] == 0xFFFFu ? unreachable : (std::uint32_t(d[2 * k]) | std::uint32_t(d[2 * k + 1]) << 16) + r[k];
         } else {
-            const std::uint32_t* r = c.wide_rows.data() + row * std::size_t(n);
-            for (int k = 0; k < n; ++k) out[k] = r[k] == unreachable ? unreachable : c.base[std::size_t(k)] + r[k];
+            const std::uint16_t* r = d + 2 * n + row * std::size_t(2 * n);
+            for (int k = 0; k < n; ++k) {
+                const std::uint32_t v = std::uint32_t(r[2 * k]) | std::uint32_t(r[2 * k + 1]) << 16;
+                out[k] = v == unreachable ? unreachable : (std::uint32_t(d[2 * k]) | std::uint32_t(d[2 * k + 1]) << 16) + v;
+            }
         }
         return true;
     }
@@ -120,6 +129,8 @@ public:
     [[nodiscard]] int count() const { return count_; }
     /// The world revision of the snapshot the table was built on.
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
+    /// The slot layout (NavSnapshot::layout) of that snapshot.
+    [[nodiscard]] std::uint64_t layout() const { return layout_; }
     [[nodiscard]] const std::vector<Voxel>& landmarks() const { return landmarks_; }
     /// Waypoints with a row.
     [[nodiscard]] std::uint64_t waypoints() const { return waypoints_; }
@@ -133,7 +144,7 @@ public:
 
 private:
     int count_ = 0;
-    std::uint64_t revision_ = 0, waypoints_ = 0;
+    std::uint64_t revision_ = 0, layout_ = 0, waypoints_ = 0;
     std::size_t bytes_ = 0;
     double seconds_ = 0.0;
     std::vector<Voxel> landmarks_;
@@ -156,7 +167,7 @@ public:
     /// the caller already scaled. Infinite when `i` cannot reach the goal.
     VOXNAV_INLINE double operator()(NodeId i, const Voxel& v, double octile) const {
         std::uint32_t t[2 * LandmarkTable::max_count];
-        if (!table_->times(*snap_, i, t)) return octile;
+        if (!table_->times(*snap_, same_layout_, i, t)) return octile;
         std::int64_t best = 0;
         bool dead_end = false;
         const int k_count = table_->count();
@@ -200,6 +211,7 @@ private:
     const NavSnapshot* snap_ = nullptr;
     const MovementModel* moves_ = nullptr;
     double scale_ = 1.0;
+    bool same_layout_ = false;
     std::uint32_t goal_to_[LandmarkTable::max_count];
     std::uint32_t goal_from_[LandmarkTable::max_count];
     std::vector<Area> areas_;
