@@ -49,6 +49,7 @@ LandmarkKeeper::~LandmarkKeeper() {
         std::lock_guard<std::mutex> lock(mutex_);
         stop_ = true;
     }
+    cancel_.store(true);
     wake_.notify_all();
     if (worker_.joinable()) worker_.join();
 }
@@ -120,7 +121,7 @@ void LandmarkKeeper::run() {
         lock.unlock();
         std::shared_ptr<const LandmarkTable> table;
         try {
-            table = LandmarkTable::build(*snap, profile_, settings_.count, false);
+            table = LandmarkTable::build(*snap, profile_, settings_.count, false, &cancel_);
         } catch (const std::exception&) {
             table.reset();  // out of memory: keep the previous table
         }

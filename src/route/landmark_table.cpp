@@ -54,7 +54,8 @@ std::vector<std::pair<double, double>> rim_targets(double x0, double z0, double 
 }  // namespace
 
 std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& snap, const AgentProfile& profile, int count,
-                                                          bool parallel) {
+                                                          bool parallel, const std::atomic<bool>* cancel) {
+    auto cancelled = [&] { return cancel && cancel->load(std::memory_order_relaxed); };
     const auto t0 = std::chrono::steady_clock::now();
     count = std::min(count, max_count);
     // Flyers' waypoints are every clear voxel: far too many rows, and open
@@ -150,7 +151,9 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
         auto later = [](const Entry& a, const Entry& b) { return a.first > b.first; };
         d[root] = 0;
         heap.push_back({0, root});
+        std::uint32_t pops = 0;
         while (!heap.empty()) {
+            if ((++pops & 4095u) == 0 && cancelled()) return;
             std::pop_heap(heap.begin(), heap.end(), later);
             const auto [du, u] = heap.back();
             heap.pop_back();
@@ -172,6 +175,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     if (parallel) tbb::parallel_for(0, 2 * count, one_run);
     else
         for (int run = 0; run < 2 * count; ++run) one_run(run);
+    if (cancelled()) return nullptr;
 
     // 4. Packing: per chunk and run the least time as base, then offsets.
     const int runs = 2 * count;

@@ -18,6 +18,7 @@ struct ScenArgs {
     double weight = 1.0;
     std::optional<long long> max_nodes;
     std::string accel = "auto";
+    int landmarks = LandmarkSettings{}.count;
 };
 
 int run(const ScenArgs& a) {
@@ -36,6 +37,13 @@ int run(const ScenArgs& a) {
         throw UsageError(a.file + ": map '" + scen.map_name + "' not found next to the scenario file; give --map");
     const World world = load_world_or_fail(map_path);
     Navigator nav(world, benchmark_agent(scen.kind));
+    // Landmark tables built before the replay (as a game's worker would have
+    // by then), not beside the timed queries.
+    LandmarkSettings lm;
+    lm.count = a.landmarks;
+    lm.background = false;
+    nav.use_landmarks(lm);
+    if (nav.landmarks() && a.landmarks > 0) nav.landmarks()->build_now(nav.snapshot());
 
     std::printf("index\texpanded\tgenerated\tmicroseconds\tcost\texpected\tok\n");
     QueryOptions options;
@@ -86,6 +94,8 @@ Command add_scen_command(CLI::App& app) {
     sub->add_option("--weight", args->weight, "Heuristic weight >= 1");
     sub->add_option("--max-nodes", args->max_nodes, "Expansion cap per query (default: none)");
     add_accel_option(sub, args->accel);
+    sub->add_option("--landmarks", args->landmarks, "Landmarks of the exact terrain bound, built before the replay (default 8; 0: none)")
+        ->check(CLI::Range(0, LandmarkTable::max_count));
     return [sub, args]() -> int { return sub->parsed() ? run(*args) : -1; };
 }
 

@@ -19,7 +19,8 @@
 /// slower only near what changed.
 ///
 /// Thread-safety: every member may be called from any thread. The worker
-/// stops with the keeper (the destructor waits for a build in progress).
+/// stops with the keeper (a build in progress is abandoned within a few
+/// milliseconds, so a program's exit never waits for one).
 /// Errors: a build that throws (std::bad_alloc) leaves the previous table
 /// in use; nothing is thrown to callers but std::bad_alloc from shared().
 #pragma once
@@ -28,6 +29,7 @@
 #include "voxnav/facts/nav_field.hpp"
 #include "voxnav/route/landmarks.hpp"
 
+#include <atomic>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -94,6 +96,7 @@ private:
     std::shared_ptr<const LandmarkTable> current_, previous_;
     std::uint64_t building_revision_ = 0, builds_ = 0;
     bool building_ = false, stop_ = false;
+    std::atomic<bool> cancel_{false};  // stop_, read by a build in progress
     std::thread worker_;
 };
 

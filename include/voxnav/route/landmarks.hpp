@@ -47,6 +47,7 @@
 #include "voxnav/detail/config.hpp"
 #include "voxnav/facts/nav_snapshot.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -79,9 +80,11 @@ public:
     /// 2 x count Dijkstra searches on TBB's workers (`parallel`), or one
     /// after another on the calling thread. Returns null when the agent has
     /// no ground waypoints to place landmarks on (flyers: open sky is their
-    /// acceleration) or count is 0.
+    /// acceleration) or count is 0, and when `cancel` (read now and then,
+    /// from any thread) becomes true.
     [[nodiscard]] static std::shared_ptr<const LandmarkTable> build(const NavSnapshot& snapshot, const AgentProfile& profile,
-                                                                    int count, bool parallel = true);
+                                                                    int count, bool parallel = true,
+                                                                    const std::atomic<bool>* cancel = nullptr);
 
     struct Chunk {
         Voxel chunk;
