@@ -1,7 +1,7 @@
 // LandmarkTable::build: waypoints numbered chunk by chunk, landmarks placed
-// on the rim of the loaded world, 2 x count exact Dijkstra searches (moves
-// forwards from each landmark, predecessors backwards to it) over the moves
-// rounded down to quanta, and the times packed per chunk.
+// on the rim of the loaded world, the moves read once into arrays (rounded
+// down to quanta), 2 x count exact Dijkstra searches (forwards from each
+// landmark, backwards to it), and the times packed per chunk.
 #include "voxnav/route/landmarks.hpp"
 
 #include <tbb/parallel_for.h>
@@ -138,13 +138,44 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     }
     count = t.count_ = int(marks.size());
 
-    // 3. Times: run k < count is D(v, L_k) (backwards), run count + k is D(L_k, v).
+    // 3. The moves once, as arrays (forwards, and the same arcs reversed):
+    // the 2 x count searches then read flat arrays instead of asking the
+    // movement rules again each time (predecessors near shaped blocks are
+    // found by expanding forwards, far slower than reading them back here).
     const std::size_t n = nodes.size();
+    struct Arc {
+        Row to;
+        std::uint32_t quanta;
+    };
+    std::vector<std::uint32_t> out_begin(n + 1, 0), in_begin(n + 1, 0);
+    std::vector<Arc> out_arcs;
+    out_arcs.reserve(n * 8);
+    for (Row u = 0; u < n; ++u) {
+        if ((u & 4095u) == 0 && cancelled()) return nullptr;
+        out_begin[u] = std::uint32_t(out_arcs.size());
+        moves.for_each_move(nodes[u], [&](NodeId other, double cost, Action) {
+            const Row r = row_of(other);
+            if (r != kNoRow) out_arcs.push_back({r, quanta_down(cost)});
+        });
+    }
+    out_begin[n] = std::uint32_t(out_arcs.size());
+    for (const Arc& a : out_arcs) ++in_begin[a.to + 1];
+    for (std::size_t v = 0; v < n; ++v) in_begin[v + 1] += in_begin[v];
+    std::vector<Arc> in_arcs(out_arcs.size());
+    {
+        std::vector<std::uint32_t> fill(in_begin.begin(), in_begin.end() - 1);
+        for (Row u = 0; u < n; ++u)
+            for (std::uint32_t e = out_begin[u]; e < out_begin[u + 1]; ++e) in_arcs[fill[out_arcs[e].to]++] = {u, out_arcs[e].quanta};
+    }
+
+    // 4. Times: run k < count is D(v, L_k) (backwards), run count + k is D(L_k, v).
     std::vector<std::vector<std::uint32_t>> dist(std::size_t(2 * count));
     auto one_run = [&](int run) {
         std::vector<std::uint32_t>& d = dist[std::size_t(run)];
         d.assign(n, unreachable);
         const bool backwards = run < count;
+        const std::vector<std::uint32_t>& begin = backwards ? in_begin : out_begin;
+        const std::vector<Arc>& arcs = backwards ? in_arcs : out_arcs;
         const Row root = marks[std::size_t(run % count)];
         using Entry = std::pair<std::uint32_t, Row>;
         std::vector<Entry> heap;
@@ -158,18 +189,15 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
             const auto [du, u] = heap.back();
             heap.pop_back();
             if (du != d[u]) continue;
-            auto relax = [&](NodeId other, double cost, Action) {
-                const Row r = row_of(other);
-                if (r == kNoRow) return;
-                const std::uint32_t nd = du + quanta_down(cost);
+            for (std::uint32_t e = begin[u]; e < begin[u + 1]; ++e) {
+                const std::uint32_t nd = du + arcs[e].quanta;
+                const Row r = arcs[e].to;
                 if (nd < d[r]) {
                     d[r] = nd;
                     heap.push_back({nd, r});
                     std::push_heap(heap.begin(), heap.end(), later);
                 }
-            };
-            if (backwards) moves.for_each_predecessor(nodes[u], relax);
-            else moves.for_each_move(nodes[u], relax);
+            }
         }
     };
     if (parallel) tbb::parallel_for(0, 2 * count, one_run);
@@ -177,7 +205,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
         for (int run = 0; run < 2 * count; ++run) one_run(run);
     if (cancelled()) return nullptr;
 
-    // 4. Packing: per chunk and run the least time as base, then offsets.
+    // 5. Packing: per chunk and run the least time as base, then offsets.
     const int runs = 2 * count;
     std::size_t bytes = t.chunks_.size() * sizeof(Chunk);
     Row row = 0;
