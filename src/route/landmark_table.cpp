@@ -109,36 +109,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
         return first_row[s] + c.rank[l >> 6] + Row(detail::popcount64(word & (bit - 1)));
     };
 
-    // 2. Landmarks: the waypoint nearest each rim target (highest on ties:
-    // the surface, where most routes run).
-    double x0 = 1e300, z0 = 1e300, x1 = -1e300, z1 = -1e300;
-    for (const Chunk& c : t.chunks_) {
-        x0 = std::min(x0, c.chunk.x * 16.0);
-        z0 = std::min(z0, c.chunk.z * 16.0);
-        x1 = std::max(x1, c.chunk.x * 16.0 + 15.0);
-        z1 = std::max(z1, c.chunk.z * 16.0 + 15.0);
-    }
-    std::vector<Row> marks;
-    for (const auto& [tx, tz] : rim_targets(x0, z0, x1, z1, count)) {
-        Row best = kNoRow;
-        double best_d = 1e300;
-        int best_y = 0;
-        for (Row r = 0; r < nodes.size(); ++r) {
-            const Voxel v = snap.voxel_of(nodes[r]);
-            const double d = std::hypot(v.x - tx, v.z - tz);
-            if ((d < best_d || (d == best_d && v.y > best_y)) && std::find(marks.begin(), marks.end(), r) == marks.end()) {
-                best = r;
-                best_d = d;
-                best_y = v.y;
-            }
-        }
-        if (best == kNoRow) break;
-        marks.push_back(best);
-        t.landmarks_.push_back(snap.voxel_of(nodes[best]));
-    }
-    count = t.count_ = int(marks.size());
-
-    // 3. The moves once, as arrays (forwards, and the same arcs reversed):
+    // 2. The moves once, as arrays (forwards, and the same arcs reversed):
     // the 2 x count searches then read flat arrays instead of asking the
     // movement rules again each time (predecessors near shaped blocks are
     // found by expanding forwards, far slower than reading them back here).
@@ -167,6 +138,79 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
         for (Row u = 0; u < n; ++u)
             for (std::uint32_t e = out_begin[u]; e < out_begin[u + 1]; ++e) in_arcs[fill[out_arcs[e].to]++] = {u, out_arcs[e].quanta};
     }
+
+    // 3. Landmarks: the waypoint nearest each rim target (highest on ties:
+    // the surface, where most routes run) inside the largest strongly
+    // connected part found (tried from the centre and from each target's
+    // nearest waypoint): a landmark on a tree top or in a sealed cave would
+    // reach, or be reached from, almost nothing and bound nothing.
+    double x0 = 1e300, z0 = 1e300, x1 = -1e300, z1 = -1e300;
+    for (const Chunk& c : t.chunks_) {
+        x0 = std::min(x0, c.chunk.x * 16.0);
+        z0 = std::min(z0, c.chunk.z * 16.0);
+        x1 = std::max(x1, c.chunk.x * 16.0 + 15.0);
+        z1 = std::max(z1, c.chunk.z * 16.0 + 15.0);
+    }
+    const std::vector<std::pair<double, double>> targets = rim_targets(x0, z0, x1, z1, count);
+    std::vector<Row> marks;
+    auto nearest = [&](double tx, double tz, const std::vector<char>* core) {
+        Row best = kNoRow;
+        double best_d = 1e300;
+        int best_y = 0;
+        for (Row r = 0; r < n; ++r) {
+            if (core && !(*core)[r]) continue;
+            const Voxel v = snap.voxel_of(nodes[r]);
+            const double d = std::hypot(v.x - tx, v.z - tz);
+            if ((d < best_d || (d == best_d && v.y > best_y)) && std::find(marks.begin(), marks.end(), r) == marks.end()) {
+                best = r;
+                best_d = d;
+                best_y = v.y;
+            }
+        }
+        return best;
+    };
+    auto reach = [&](Row seed, const std::vector<std::uint32_t>& begin, const std::vector<Arc>& arcs, std::vector<char>& seen) {
+        seen.assign(n, 0);
+        std::vector<Row> stack{seed};
+        seen[seed] = 1;
+        while (!stack.empty()) {
+            const Row u = stack.back();
+            stack.pop_back();
+            for (std::uint32_t e = begin[u]; e < begin[u + 1]; ++e)
+                if (!seen[arcs[e].to]) {
+                    seen[arcs[e].to] = 1;
+                    stack.push_back(arcs[e].to);
+                }
+        }
+    };
+    std::vector<char> core, forwards, backwards;
+    std::size_t core_size = 0;
+    std::vector<Row> seeds{nearest((x0 + x1) / 2, (z0 + z1) / 2, nullptr)};
+    for (const auto& [tx, tz] : targets) seeds.push_back(nearest(tx, tz, nullptr));
+    for (Row seed : seeds) {
+        if (seed == kNoRow || (!core.empty() && core[seed])) continue;
+        if (cancelled()) return nullptr;
+        reach(seed, out_begin, out_arcs, forwards);
+        reach(seed, in_begin, in_arcs, backwards);
+        std::size_t size = 0;
+        for (std::size_t r = 0; r < n; ++r) {
+            forwards[r] = char(forwards[r] && backwards[r]);
+            size += std::size_t(forwards[r]);
+        }
+        if (size > core_size) {
+            core.swap(forwards);
+            core_size = size;
+        }
+        if (core_size * 2 >= n) break;  // no other part can be larger
+    }
+    for (const auto& [tx, tz] : targets) {
+        const Row best = nearest(tx, tz, &core);
+        if (best == kNoRow) break;
+        marks.push_back(best);
+        t.landmarks_.push_back(snap.voxel_of(nodes[best]));
+    }
+    count = t.count_ = int(marks.size());
+    if (count == 0) return nullptr;
 
     // 4. Times: run k < count is D(v, L_k) (backwards), run count + k is D(L_k, v).
     std::vector<std::vector<std::uint32_t>> dist(std::size_t(2 * count));
