@@ -98,7 +98,7 @@ TEST_CASE("landmark routes cost exactly what plain A* finds, any world, agent, g
             REQUIRE(stand.size() > 100);
             auto any = [&] { return stand[rng() % stand.size()]; };
             std::vector<std::pair<Voxel, Goal>> queries;
-            for (int i = 0; i < 60; ++i) queries.push_back({any(), Goal::at(any())});
+            for (int i = 0; i < 150; ++i) queries.push_back({any(), Goal::at(any())});
             for (int i = 0; i < 10; ++i) {
                 const Voxel g = any();
                 queries.push_back({any(), Goal::near(glm::dvec3(g), 1.0 + rng() % 3)});
@@ -120,6 +120,52 @@ TEST_CASE("landmark routes cost exactly what plain A* finds, any world, agent, g
     }
     // The bound was in use, not bypassed.
     REQUIRE(used > total / 2);
+}
+
+TEST_CASE("landmarks stand in the largest part of the world both ways, not on a ledge nobody reaches", "[landmarks]") {
+    // A floor, and in its corner a platform 4 high: it can be left (a fall)
+    // but never reached. It is the waypoint nearest the corner, and the
+    // highest: the first placement put a landmark there, which then bounded
+    // nothing (regression).
+    World w;
+    const BlockId stone = *w.blocks().find("stone");
+    for (int z = 0; z < 48; ++z)
+        for (int x = 0; x < 48; ++x) w.set_block({x, 0, z}, stone);
+    for (int y = 1; y <= 4; ++y) w.set_block({0, y, 0}, stone);
+    AgentProfile agent;
+    agent.max_fall = 6;
+    Navigator nav(w, agent);
+    REQUIRE(nav.is_waypoint({0, 5, 0}));
+    const auto table = LandmarkTable::build(*nav.snapshot(), agent, 4);
+    REQUIRE(table);
+    for (const Voxel& l : table->landmarks()) REQUIRE(l.y == 1);
+}
+
+TEST_CASE("a goal that landmarks prove unreachable answers no_path at once, as plain A* does after a search", "[landmarks]") {
+    // A sealed pit in a floor: nothing gets in or out (regression: an
+    // infinite bound at the start once gave the open list a NaN key).
+    World w;
+    const BlockId stone = *w.blocks().find("stone");
+    for (int z = 0; z < 40; ++z)
+        for (int x = 0; x < 40; ++x) w.set_block({x, 0, z}, stone);
+    for (int z = 18; z <= 22; ++z)
+        for (int x = 18; x <= 22; ++x)
+            for (int y = 1; y <= 8; ++y)
+                if (x == 18 || x == 22 || z == 18 || z == 22) w.set_block({x, y, z}, stone);
+    AgentProfile agent;
+    Navigator nav(w, agent);
+    nav.use_landmarks(manual(4));
+    nav.landmarks()->build_now(nav.snapshot());
+    QueryOptions off;
+    off.acceleration = Acceleration::Off;
+    for (const auto& [from, to] : {std::pair<Voxel, Voxel>{{2, 1, 2}, {20, 1, 20}}, {{20, 1, 20}, {2, 1, 2}}}) {
+        const Route plain = nav.find_route(from, Goal::at(to), off);
+        const Route fast = nav.find_route(from, Goal::at(to), QueryOptions{});
+        REQUIRE(plain.status == SearchStatus::NoPath);
+        REQUIRE(fast.status == SearchStatus::NoPath);
+        REQUIRE(fast.landmarks);
+        REQUIRE(fast.metrics.expanded < plain.metrics.expanded);
+    }
 }
 
 TEST_CASE("the landmark bound is admissible and consistent over every move", "[landmarks]") {
