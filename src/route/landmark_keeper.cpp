@@ -35,8 +35,9 @@ std::shared_ptr<LandmarkKeeper> LandmarkKeeper::shared(const std::shared_ptr<Nav
     auto [lo, hi] = r.keepers.equal_range(key);
     for (auto it = lo; it != hi; ++it)
         if (auto k = it->second.lock())
-            if (k->settings() == settings) return k;
+            if (k->settings() == settings && k->field_.lock() == field) return k;  // not another field at a reused address
     auto k = std::make_shared<LandmarkKeeper>(profile, settings);
+    k->field_ = field;
     r.keepers.emplace(key, k);
     return k;
 }

@@ -90,6 +90,7 @@ private:
 
     AgentProfile profile_;
     LandmarkSettings settings_;
+    std::weak_ptr<NavField> field_;  // whose snapshots the tables are of (set by shared())
     mutable std::mutex mutex_;
     std::condition_variable wake_, idle_;
     std::shared_ptr<const NavSnapshot> pending_;
