@@ -302,3 +302,32 @@ TEST_CASE("C API threads: the last error is per thread; workers route on publish
     CHECK(voxnav_world_facts_bytes(c.w) > 0);
     voxnav_field_destroy(field);
 }
+
+TEST_CASE("C API landmarks: a knob per navigator, routes cost the same with and without", "[c_api]") {
+    CWorld c;
+    uint16_t stone = 0;
+    REQUIRE(voxnav_world_find_block(c.w, "stone", &stone) == VOXNAV_OK);
+    for (int z = 0; z < 64; ++z)
+        for (int x = 0; x < 64; ++x) REQUIRE(voxnav_world_set_block(c.w, x, 0, z, stone) == VOXNAV_OK);
+    for (int z = 0; z < 56; ++z) REQUIRE(voxnav_world_set_block(c.w, 32, 1, z, stone) == VOXNAV_OK);  // a wall to go round
+    CNav nav;
+    REQUIRE(voxnav_navigator_create(c.w, "{}", &nav.n) == VOXNAV_OK);
+    CHECK(voxnav_navigator_use_landmarks(nav.n, 33, 0) == VOXNAV_ERR_ARGUMENT);
+    CHECK(std::string(voxnav_last_error()).find("count 33") != std::string::npos);
+    CHECK(voxnav_navigator_use_landmarks(nullptr, 4, 0) == VOXNAV_ERR_ARGUMENT);
+    REQUIRE(voxnav_navigator_use_landmarks(nav.n, 4, 0) == VOXNAV_OK);
+    CRoute fast, plain;
+    std::mt19937 rng(3);
+    for (int i = 0; i < 200; ++i) {  // the tables arrive from the worker while these run
+        voxnav_goal g = voxnav_goal_at(int32_t(rng() % 64), 1, int32_t(rng() % 64));
+        voxnav_query q;
+        voxnav_query_init(&q);
+        q.goals = &g, q.goal_count = 1;
+        const int32_t from[3] = {int32_t(rng() % 64), 1, int32_t(rng() % 64)};
+        REQUIRE(voxnav_find_route(nav.n, from, &q, fast.r) == VOXNAV_OK);
+        q.accelerate = 0;
+        REQUIRE(voxnav_find_route(nav.n, from, &q, plain.r) == VOXNAV_OK);
+        REQUIRE(voxnav_route_status(fast.r) == voxnav_route_status(plain.r));
+        if (voxnav_route_usable(plain.r)) REQUIRE(std::abs(voxnav_route_cost(fast.r) - voxnav_route_cost(plain.r)) <= 1e-9);
+    }
+}

@@ -180,7 +180,7 @@ typedef struct voxnav_query {
     size_t floor_cost_count;
     int32_t snap_start;              /* 1: a start that is no waypoint snaps to the nearest (1) */
     int32_t snap_goal;               /* 1: an AT goal that is no waypoint snaps (0) */
-    int32_t accelerate;              /* 1: exact acceleration where it pays (1); 0: plain A* */
+    int32_t accelerate;              /* 1: exact acceleration where it pays: landmark tables, jump points (1); 0: plain A* */
 } voxnav_query;
 
 typedef struct voxnav_waypoint {
@@ -261,6 +261,13 @@ VOXNAV_C_API voxnav_status voxnav_navigator_create(voxnav_world* world, const ch
    profile must have the field's shape. */
 VOXNAV_C_API voxnav_status voxnav_navigator_create_worker(voxnav_field* field, const char* profile_json, voxnav_navigator** out);
 VOXNAV_C_API void voxnav_navigator_destroy(voxnav_navigator* nav);
+/* Landmark tables for this navigator's agent (README, "Exact long routes:
+   landmarks"): `count` landmarks, 4 bytes per standable position each
+   (0: none; at most 32), built on a worker thread once a query finds at
+   least `min_waypoints` dry standable positions (default 8 and 20000).
+   Routes cost the same with or without them. Call before queries, on the
+   navigator's thread. VOXNAV_ERR_ARGUMENT for a count out of range. */
+VOXNAV_C_API voxnav_status voxnav_navigator_use_landmarks(voxnav_navigator* nav, int32_t count, uint64_t min_waypoints);
 /* Sets q to the defaults noted in voxnav_query (no goals). */
 VOXNAV_C_API void voxnav_query_init(voxnav_query* q);
 VOXNAV_C_API voxnav_goal voxnav_goal_at(int32_t x, int32_t y, int32_t z);

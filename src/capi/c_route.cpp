@@ -2,6 +2,7 @@
 #include "capi/c_handles.hpp"
 
 #include "voxnav/route/goal.hpp"
+#include "voxnav/route/landmark_keeper.hpp"
 #include "voxnav/route/query_costs.hpp"
 
 #include <cmath>
@@ -130,6 +131,19 @@ voxnav_status voxnav_navigator_create_worker(voxnav_field* field, const char* pr
 }
 
 void voxnav_navigator_destroy(voxnav_navigator* nav) { delete nav; }
+
+voxnav_status voxnav_navigator_use_landmarks(voxnav_navigator* nav, int32_t count, uint64_t min_waypoints) {
+    return guard(__func__, [&] {
+        voxnav_navigator& n = need(nav, "nav");
+        if (count < 0 || count > LandmarkTable::max_count)
+            throw ArgumentError("count " + std::to_string(count) + " is not in 0.." + std::to_string(LandmarkTable::max_count));
+        LandmarkSettings s;
+        s.count = count;
+        s.min_waypoints = min_waypoints;
+        n.nav->use_landmarks(s);
+        return VOXNAV_OK;
+    });
+}
 
 void voxnav_query_init(voxnav_query* q) {
     if (!q) return;
