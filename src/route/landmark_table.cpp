@@ -304,7 +304,8 @@ bool LandmarkBound::begin(std::shared_ptr<const LandmarkTable> table, const NavS
     table_.reset();
     areas_.clear();
     if (!table || table->revision() > snap.revision() || goals.empty() || !(scale > 0.0)) return false;
-    std::vector<Voxel> changed;
+    std::vector<Voxel>& changed = changed_;  // kept between queries: no allocation once warm
+    changed.clear();
     if (!snap.changed_chunks_since(table->revision(), changed)) return false;
     const int k_count = table->count();
     std::uint32_t t[2 * LandmarkTable::max_count];

@@ -430,27 +430,6 @@ std::string Navigator::Impl::why_goal_unsatisfiable(const Goal& goal) const {
     return why + ".";
 }
 
-bool Navigator::Impl::for_each_feet_position(const Goal::Part& p, std::int64_t limit, const std::function<bool(const Voxel&)>& f,
-                                             bool* empty) const {
-    const VoxelBox dom = snapshot_->domain();
-    const Goal::FeetBox r = p.feet_box(profile_.width, profile_.body_voxels());
-    std::int64_t lo[3], hi[3];
-    for (int a = 0; a < 3; ++a) {
-        // Clamped to the domain, and far parts to a range int64 holds.
-        lo[a] = std::int64_t(std::min(std::max(r.lo[a], double(dom.lo[a])), 4e9));
-        hi[a] = std::int64_t(std::max(std::min(r.hi[a], double(std::int64_t(dom.hi[a]) - 1)), -4e9));
-    }
-    if (empty) *empty = lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2];
-    if (lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2]) return true;
-    const std::int64_t count = (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
-    if (count > limit) return false;
-    for (std::int64_t y = lo[1]; y <= hi[1]; ++y)
-        for (std::int64_t z = lo[2]; z <= hi[2]; ++z)
-            for (std::int64_t x = lo[0]; x <= hi[0]; ++x)
-                if (f(Voxel{int(x), int(y), int(z)})) return true;
-    return true;
-}
-
 // Waypoints with the exact cost of each move, re-derived from the movement
 // rules (route_step_costs) so that the route's costs add up without the
 // search's rounding.

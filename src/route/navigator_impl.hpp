@@ -16,7 +16,6 @@
 #include "voxnav/route/trace.hpp"
 #include "voxnav/search/astar.hpp"
 
-#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -69,8 +68,8 @@ struct Navigator::Impl {
     /// Calls f(v) for each feet position of goal part `p` inside the
     /// snapshot's domain until f returns true; false (calling nothing) when
     /// there are more than `limit`. `empty`, when given: whether there are none.
-    bool for_each_feet_position(const Goal::Part& p, std::int64_t limit, const std::function<bool(const Voxel&)>& f,
-                                bool* empty = nullptr) const;
+    template <class F>
+    bool for_each_feet_position(const Goal::Part& p, std::int64_t limit, F&& f, bool* empty = nullptr) const;
     void apply_floor_costs(const QueryOptions& options);
     /// Sets up landmark_bound_ for the query's goal when tables can help;
     /// the bound the problems then read, or null.
@@ -120,5 +119,26 @@ struct Navigator::Impl {
     std::vector<Action> actions_;                  // build_route's scratch
     std::vector<double> step_costs_;
 };
+
+template <class F>
+bool Navigator::Impl::for_each_feet_position(const Goal::Part& p, std::int64_t limit, F&& f, bool* empty) const {
+    const VoxelBox dom = snapshot_->domain();
+    const Goal::FeetBox r = p.feet_box(profile_.width, profile_.body_voxels());
+    std::int64_t lo[3], hi[3];
+    for (int a = 0; a < 3; ++a) {
+        // Clamped to the domain, and far parts to a range int64 holds.
+        lo[a] = std::int64_t(std::min(std::max(r.lo[a], double(dom.lo[a])), 4e9));
+        hi[a] = std::int64_t(std::max(std::min(r.hi[a], double(std::int64_t(dom.hi[a]) - 1)), -4e9));
+    }
+    if (empty) *empty = lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2];
+    if (lo[0] > hi[0] || lo[1] > hi[1] || lo[2] > hi[2]) return true;
+    const std::int64_t count = (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1);
+    if (count > limit) return false;
+    for (std::int64_t y = lo[1]; y <= hi[1]; ++y)
+        for (std::int64_t z = lo[2]; z <= hi[2]; ++z)
+            for (std::int64_t x = lo[0]; x <= hi[0]; ++x)
+                if (f(Voxel{int(x), int(y), int(z)})) return true;
+    return true;
+}
 
 }  // namespace voxnav

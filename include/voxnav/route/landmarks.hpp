@@ -218,6 +218,7 @@ private:
     std::uint32_t goal_to_[LandmarkTable::max_count];
     std::uint32_t goal_from_[LandmarkTable::max_count];
     std::vector<Area> areas_;
+    std::vector<Voxel> changed_;  // begin's scratch
 };
 
 }  // namespace voxnav
