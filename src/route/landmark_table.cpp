@@ -253,41 +253,13 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     const int runs = 2 * count;
     std::size_t bytes = t.chunks_.size() * sizeof(Chunk);
     Row row = 0;
+    std::vector<std::uint32_t> values;
     for (Chunk& c : t.chunks_) {
-        std::uint32_t rows = 0;
-        for (int w = 0; w < 64; ++w) rows += std::uint32_t(detail::popcount64(c.mask[w]));
-        std::vector<std::uint32_t> base(std::size_t(runs), 0);
-        for (int k = 0; k < runs; ++k) {
-            std::uint32_t lo = unreachable, hi = 0;
-            for (std::uint32_t r = 0; r < rows; ++r) {
-                const std::uint32_t v = dist[std::size_t(k)][row + r];
-                if (v == unreachable) continue;
-                lo = std::min(lo, v);
-                hi = std::max(hi, v);
-            }
-            base[std::size_t(k)] = lo == unreachable ? 0 : lo;
-            if (lo != unreachable && hi - lo >= 0xFFFFu) c.wide = true;
-        }
-        const std::size_t per_row = std::size_t(runs) * (c.wide ? 2 : 1);
-        c.data.assign(2 * std::size_t(runs) + std::size_t(rows) * per_row, 0);
-        std::uint16_t* d = c.data.data();
-        for (int k = 0; k < runs; ++k) {
-            d[2 * k] = std::uint16_t(base[std::size_t(k)] & 0xFFFFu);
-            d[2 * k + 1] = std::uint16_t(base[std::size_t(k)] >> 16);
-        }
-        for (std::uint32_t r = 0; r < rows; ++r) {
-            std::uint16_t* out = d + 2 * runs + std::size_t(r) * per_row;
-            for (int k = 0; k < runs; ++k) {
-                const std::uint32_t v = dist[std::size_t(k)][row + r];
-                if (!c.wide) {
-                    out[k] = v == unreachable ? std::uint16_t(0xFFFFu) : std::uint16_t(v - base[std::size_t(k)]);
-                } else {
-                    const std::uint32_t o = v == unreachable ? unreachable : v - base[std::size_t(k)];
-                    out[2 * k] = std::uint16_t(o & 0xFFFFu);
-                    out[2 * k + 1] = std::uint16_t(o >> 16);
-                }
-            }
-        }
+        const std::uint32_t rows = c.rows();
+        values.resize(std::size_t(rows) * std::size_t(runs));
+        for (std::uint32_t r = 0; r < rows; ++r)
+            for (int k = 0; k < runs; ++k) values[std::size_t(r) * std::size_t(runs) + std::size_t(k)] = dist[std::size_t(k)][row + r];
+        c.pack(values, runs);
         bytes += c.data.capacity() * sizeof(std::uint16_t);
         row += rows;
     }
@@ -297,6 +269,69 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     t.bytes_ = bytes + t.by_slot_.capacity() * sizeof(const Chunk*) + sizeof(LandmarkTable);
     t.seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return table;
+}
+
+std::uint32_t LandmarkTable::Chunk::rows() const {
+    std::uint32_t n = 0;
+    for (int w = 0; w < 64; ++w) n += detail::popcount64(mask[w]);
+    return n;
+}
+
+void LandmarkTable::Chunk::pack(const std::vector<std::uint32_t>& values, int runs) {
+    const std::uint32_t n = rows();
+    std::vector<std::uint32_t> base(std::size_t(runs), 0);
+    wide = false;
+    for (int k = 0; k < runs; ++k) {
+        std::uint32_t lo = unreachable, hi = 0;
+        for (std::uint32_t r = 0; r < n; ++r) {
+            const std::uint32_t v = values[std::size_t(r) * std::size_t(runs) + std::size_t(k)];
+            if (v == unreachable) continue;
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+        base[std::size_t(k)] = lo == unreachable ? 0 : lo;
+        if (lo != unreachable && hi - lo >= 0xFFFFu) wide = true;
+    }
+    const std::size_t per_row = std::size_t(runs) * (wide ? 2 : 1);
+    data.assign(2 * std::size_t(runs) + std::size_t(n) * per_row, 0);
+    std::uint16_t* d = data.data();
+    for (int k = 0; k < runs; ++k) {
+        d[2 * k] = std::uint16_t(base[std::size_t(k)] & 0xFFFFu);
+        d[2 * k + 1] = std::uint16_t(base[std::size_t(k)] >> 16);
+    }
+    for (std::uint32_t r = 0; r < n; ++r) {
+        std::uint16_t* out = d + 2 * runs + std::size_t(r) * per_row;
+        for (int k = 0; k < runs; ++k) {
+            const std::uint32_t v = values[std::size_t(r) * std::size_t(runs) + std::size_t(k)];
+            if (!wide) {
+                out[k] = v == unreachable ? std::uint16_t(0xFFFFu) : std::uint16_t(v - base[std::size_t(k)]);
+            } else {
+                const std::uint32_t o = v == unreachable ? unreachable : v - base[std::size_t(k)];
+                out[2 * k] = std::uint16_t(o & 0xFFFFu);
+                out[2 * k + 1] = std::uint16_t(o >> 16);
+            }
+        }
+    }
+}
+
+void LandmarkTable::Chunk::unpack(int runs, std::vector<std::uint32_t>& values) const {
+    const std::uint32_t n = rows();
+    values.resize(std::size_t(n) * std::size_t(runs));
+    const std::uint16_t* d = data.data();
+    for (std::uint32_t r = 0; r < n; ++r)
+        for (int k = 0; k < runs; ++k) {
+            const std::uint32_t base = std::uint32_t(d[2 * k]) | std::uint32_t(d[2 * k + 1]) << 16;
+            std::uint32_t v;
+            if (!wide) {
+                const std::uint16_t o = d[2 * runs + std::size_t(r) * std::size_t(runs) + std::size_t(k)];
+                v = o == 0xFFFFu ? unreachable : base + o;
+            } else {
+                const std::uint16_t* o = d + 2 * runs + std::size_t(r) * std::size_t(2 * runs) + std::size_t(2 * k);
+                const std::uint32_t off = std::uint32_t(o[0]) | std::uint32_t(o[1]) << 16;
+                v = off == unreachable ? unreachable : base + off;
+            }
+            values[std::size_t(r) * std::size_t(runs) + std::size_t(k)] = v;
+        }
 }
 
 bool LandmarkBound::begin(std::shared_ptr<const LandmarkTable> table, const NavSnapshot& snap, const MovementModel& moves,

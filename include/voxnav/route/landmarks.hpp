@@ -96,6 +96,13 @@ public:
         /// low, high halves), then per waypoint 2 x count offsets (16 bits,
         /// 0xFFFF: unreachable; or 32 bits as halves when wide).
         std::vector<std::uint16_t> data;
+        /// Waypoints with a row.
+        [[nodiscard]] std::uint32_t rows() const;
+        /// Stores `values` (rows x runs times, row-major) with the least
+        /// time of each run as its base; wide when a run spans 65534 quanta.
+        void pack(const std::vector<std::uint32_t>& values, int runs);
+        /// The times back, as pack() took them.
+        void unpack(int runs, std::vector<std::uint32_t>& values) const;
     };
 
     /// Times of node `i` of `snap` (to landmark k in [0, count), from landmark
