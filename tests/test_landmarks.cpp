@@ -339,3 +339,59 @@ TEST_CASE("a worker rebuilds landmark tables while queries and edits go on", "[l
     REQUIRE(checked.load() >= 200);
     REQUIRE(game.landmarks()->builds() >= 1);
 }
+
+TEST_CASE("repaired landmark tables stay exact and consistent through random edits, loads and unloads", "[landmarks][live]") {
+    for (std::uint32_t seed = 1; seed <= 3; ++seed) {
+        World w = seeded_world(int(seed % 4), seed + 20);
+        std::mt19937 rng(seed * 101u);
+        AgentProfile agent = random_agent(rng);
+        agent.width = 1;
+        Navigator nav(w, agent);
+        nav.use_landmarks(manual(6));
+        nav.landmarks()->build_now(nav.snapshot());
+        const std::vector<Voxel> stand = surface_waypoints(nav);
+        const BlockId stone = *w.blocks().find("stone");
+        auto any = [&] { return stand[rng() % stand.size()]; };
+        for (int round = 0; round < 6; ++round) {
+            // A few walls built and dug, a chunk column loaded or unloaded.
+            for (int e = 0; e < 12; ++e) {
+                const Voxel v = any() + Voxel(0, int(rng() % 3), 0);
+                w.set_block(v, rng() % 2 ? stone : BlockId(0));
+            }
+            if (round == 2) w.unload_chunk(Voxel(int(rng() % 4), 0, int(rng() % 4)));
+            if (round == 4)
+                for (int z = 0; z < 16; ++z)
+                    for (int x = 64; x < 80; ++x) w.set_block({x, 10, z}, stone);  // a new chunk beside the world
+            nav.sync();
+            nav.landmarks()->build_now(nav.snapshot());
+            const auto table = nav.landmarks()->table_for(nav.snapshot()->revision());
+            REQUIRE(table);
+            REQUIRE(table->revision() == nav.snapshot()->revision());
+            REQUIRE(table->repairs() == round + 1);
+            // Consistent over every move of sampled waypoints, for a few goals.
+            const NavSnapshot& snap = nav.field();
+            const MovementModel& moves = nav.moves();
+            for (int g = 0; g < 3; ++g) {
+                const Voxel goal = any();
+                if (!nav.is_waypoint(goal)) continue;
+                LandmarkBound bound;
+                REQUIRE(bound.begin(table, snap, moves, {snap.index_of(goal)}, 1.0));
+                REQUIRE(bound.stale_areas() == 0);
+                auto h = [&](NodeId i) { return bound(i, snap.voxel_of(i), moves.lower_bound(snap.voxel_of(i), goal)); };
+                for (int k = 0; k < 150; ++k) {
+                    const Voxel pv = any();
+                    if (!nav.is_waypoint(pv)) continue;
+                    const NodeId u = snap.index_of(pv);
+                    const double hu = h(u);
+                    moves.for_each_move(u, [&](NodeId t, double c, Action) {
+                        if (std::isinf(hu)) REQUIRE(std::isinf(h(t)));
+                        else REQUIRE(hu <= c + h(t) + 1e-9);
+                    });
+                }
+            }
+            std::vector<std::pair<Voxel, Goal>> queries;
+            for (int i = 0; i < 40; ++i) queries.push_back({any(), Goal::at(any())});
+            check_routes_equal(nav, queries, QueryOptions{});
+        }
+    }
+}

@@ -68,7 +68,18 @@ void LandmarkKeeper::offer(const std::shared_ptr<const NavSnapshot>& snap) {
 
 void LandmarkKeeper::build_now(const std::shared_ptr<const NavSnapshot>& snap) {
     if (!snap || settings_.count <= 0) return;
-    keep(LandmarkTable::build(*snap, profile_, settings_.count));
+    keep(make(*snap, true));
+}
+
+std::shared_ptr<const LandmarkTable> LandmarkKeeper::make(const NavSnapshot& snap, bool parallel) {
+    std::shared_ptr<const LandmarkTable> base;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        base = current_;
+    }
+    if (base && base->repairs() < settings_.max_repairs)
+        if (auto repaired = LandmarkTable::repair(*base, snap, profile_, 256, &cancel_)) return repaired;
+    return LandmarkTable::build(snap, profile_, settings_.count, parallel, &cancel_);
 }
 
 void LandmarkKeeper::keep(std::shared_ptr<const LandmarkTable> table) {
@@ -122,7 +133,7 @@ void LandmarkKeeper::run() {
         lock.unlock();
         std::shared_ptr<const LandmarkTable> table;
         try {
-            table = LandmarkTable::build(*snap, profile_, settings_.count, false, &cancel_);
+            table = make(*snap, false);
         } catch (const std::exception&) {
             table.reset();  // out of memory: keep the previous table
         }

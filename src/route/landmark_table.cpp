@@ -95,14 +95,14 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
         for (std::uint32_t l = 0; l < 4096; ++l)
             if ((c.mask[l >> 6] >> (l & 63u)) & 1u) nodes.push_back(node_id::make(s, l));
         chunk_of_slot[s] = std::uint32_t(t.chunks_.size());
-        t.chunks_.push_back(std::move(c));
+        t.chunks_.push_back(std::make_shared<Chunk>(std::move(c)));
     }
     t.waypoints_ = nodes.size();
     if (nodes.empty()) return nullptr;
     auto row_of = [&](NodeId i) -> Row {
         const std::uint32_t s = node_id::slot(i);
         if (s >= first_row.size() || first_row[s] == kNoRow) return kNoRow;
-        const Chunk& c = t.chunks_[chunk_of_slot[s]];
+        const Chunk& c = *t.chunks_[chunk_of_slot[s]];
         const std::uint32_t l = node_id::local(i);
         const std::uint64_t word = c.mask[l >> 6], bit = std::uint64_t(1) << (l & 63u);
         if (!(word & bit)) return kNoRow;
@@ -145,7 +145,8 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     // nearest waypoint): a landmark on a tree top or in a sealed cave would
     // reach, or be reached from, almost nothing and bound nothing.
     double x0 = 1e300, z0 = 1e300, x1 = -1e300, z1 = -1e300;
-    for (const Chunk& c : t.chunks_) {
+    for (const auto& cp : t.chunks_) {
+        const Chunk& c = *cp;
         x0 = std::min(x0, c.chunk.x * 16.0);
         z0 = std::min(z0, c.chunk.z * 16.0);
         x1 = std::max(x1, c.chunk.x * 16.0 + 15.0);
@@ -254,7 +255,8 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     std::size_t bytes = t.chunks_.size() * sizeof(Chunk);
     Row row = 0;
     std::vector<std::uint32_t> values;
-    for (Chunk& c : t.chunks_) {
+    for (const auto& cp : t.chunks_) {
+        Chunk& c = *cp;
         const std::uint32_t rows = c.rows();
         values.resize(std::size_t(rows) * std::size_t(runs));
         for (std::uint32_t r = 0; r < rows; ++r)
@@ -265,7 +267,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     }
     t.by_slot_.assign(snap.slot_capacity(), nullptr);
     for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s)
-        if (chunk_of_slot[s] != 0xFFFFFFFFu) t.by_slot_[s] = &t.chunks_[chunk_of_slot[s]];
+        if (chunk_of_slot[s] != 0xFFFFFFFFu) t.by_slot_[s] = t.chunks_[chunk_of_slot[s]].get();
     t.bytes_ = bytes + t.by_slot_.capacity() * sizeof(const Chunk*) + sizeof(LandmarkTable);
     t.seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return table;

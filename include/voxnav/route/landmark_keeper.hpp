@@ -11,9 +11,10 @@
 ///
 /// What the game thread pays: nothing per edit beyond NavField::sync's
 /// journal (one copy of at most FactChanges::kKept chunk coordinates per
-/// sync that changed facts). The worker, one thread at nice 10, pays a full
-/// build (2 x count Dijkstra searches over every waypoint, one after
-/// another) at most once per
+/// sync that changed facts). The worker, one thread at nice 10, repairs the
+/// table (only the times the changes reach: LandmarkTable::repair) or,
+/// every max_repairs times or after large changes, builds it anew (2 x count
+/// Dijkstra searches over every waypoint, one after another), at most once per
 /// `rebuild_interval` while snapshots keep changing. Until a build catches
 /// up, queries stay exact through the journal (landmarks.hpp) and get
 /// slower only near what changed.
@@ -50,11 +51,15 @@ struct LandmarkSettings {
     /// Least time between the starts of two builds while the world keeps
     /// changing. [Units: seconds] [Limit: >= 0]
     double rebuild_interval = 1.0;
-    /// false: no worker thread; tables come only from build_now (tests, tools).
+    /// false: no worker thread; tables come only from build_now (tools, tests).
     bool background = true;
+    /// Repairs (LandmarkTable::repair: only what changed) before a full
+    /// build: repairs lower times an edit lowered but leave raised ones
+    /// loose, so the bound slowly weakens until a build. 0: always build.
+    int max_repairs = 16;
     bool operator==(const LandmarkSettings& o) const {
         return count == o.count && min_waypoints == o.min_waypoints && rebuild_interval == o.rebuild_interval &&
-               background == o.background;
+               background == o.background && max_repairs == o.max_repairs;
     }
 };
 
@@ -73,7 +78,8 @@ public:
     /// `snap` is newer than the table and than the build in progress. Cheap
     /// (a short lock, no build) and ignored for worlds below min_waypoints.
     void offer(const std::shared_ptr<const NavSnapshot>& snap);
-    /// Builds tables of `snap` on the calling thread and keeps them.
+    /// Tables of `snap` on the calling thread, kept: the current table
+    /// repaired when it can be (see max_repairs), else built anew.
     void build_now(const std::shared_ptr<const NavSnapshot>& snap);
     /// The newest table built on a version at or before `revision` (a table
     /// of a later version could be wrong for it), or null.
@@ -87,6 +93,8 @@ public:
 private:
     void run();
     void keep(std::shared_ptr<const LandmarkTable> table);
+    /// Repair of the current table for `snap` when allowed and possible, else a build.
+    [[nodiscard]] std::shared_ptr<const LandmarkTable> make(const NavSnapshot& snap, bool parallel);
 
     AgentProfile profile_;
     LandmarkSettings settings_;

@@ -86,6 +86,16 @@ public:
                                                                     int count, bool parallel = true,
                                                                     const std::atomic<bool>* cancel = nullptr);
 
+    /// `old` brought to `snapshot`, a later version of the same NavField,
+    /// touching only what changed (landmark_repair.cpp says why it stays
+    /// exact): times a change lowered are lowered, times it raised stay
+    /// (valid, looser until the next build). Null when the journal no longer
+    /// reaches back to `old`, more than `max_chunks` chunks changed, or on
+    /// `cancel`; then build anew.
+    [[nodiscard]] static std::shared_ptr<const LandmarkTable> repair(const LandmarkTable& old, const NavSnapshot& snapshot,
+                                                                     const AgentProfile& profile, std::size_t max_chunks = 256,
+                                                                     const std::atomic<bool>* cancel = nullptr);
+
     struct Chunk {
         Voxel chunk;
         bool wide = false;        ///< rows of 32-bit offsets (times spanning more than 65534 quanta)
@@ -146,19 +156,24 @@ public:
     [[nodiscard]] std::uint64_t waypoints() const { return waypoints_; }
     /// Bytes the table holds (chunks, rows, the slot index).
     [[nodiscard]] std::size_t memory_bytes() const { return bytes_; }
-    /// Wall time of the build. [Units: seconds]
+    /// Wall time of the build or repair. [Units: seconds]
     [[nodiscard]] double build_seconds() const { return seconds_; }
+    /// Repairs since the last full build (0: built), and the entries the
+    /// last repair lowered.
+    [[nodiscard]] int repairs() const { return repairs_; }
+    [[nodiscard]] std::uint64_t repaired_entries() const { return repaired_entries_; }
     /// Largest horizontal distance a move's reads reach from its start: how
     /// far a changed chunk's effect on moves reaches. [Units: voxels]
     [[nodiscard]] static int move_reach(const AgentProfile& profile) { return profile.jump_distance + profile.width + 3; }
 
 private:
     int count_ = 0;
-    std::uint64_t revision_ = 0, layout_ = 0, waypoints_ = 0;
+    std::uint64_t revision_ = 0, layout_ = 0, waypoints_ = 0, repaired_entries_ = 0;
+    int repairs_ = 0;
     std::size_t bytes_ = 0;
     double seconds_ = 0.0;
     std::vector<Voxel> landmarks_;
-    std::vector<Chunk> chunks_;
+    std::vector<std::shared_ptr<Chunk>> chunks_;  // shared with the tables repaired from this one, never changed once built
     std::vector<const Chunk*> by_slot_;  // by the slot numbers of the snapshot built on
 };
 
