@@ -48,9 +48,10 @@ struct LandmarkSettings {
     /// Worlds with fewer dry standable positions (NavSnapshot::floor_voxel_count)
     /// get no tables: their routes are short enough without. 0: always.
     std::uint64_t min_waypoints = 20000;
-    /// Least time between the starts of two builds while the world keeps
-    /// changing. [Units: seconds] [Limit: >= 0]
-    double rebuild_interval = 1.0;
+    /// Least time between the starts of two repairs or builds while the
+    /// world keeps changing: how long a change may slow queries near it.
+    /// [Units: seconds] [Limit: >= 0]
+    double rebuild_interval = 0.25;
     /// false: no worker thread; tables come only from build_now (tools, tests).
     bool background = true;
     /// Repairs (LandmarkTable::repair: only what changed) before a full

@@ -30,7 +30,9 @@
 /// route using a changed move must pay. The cap is a minimum of consistent
 /// bounds, so still consistent: no node is ever reopened. When the journal
 /// no longer reaches back to the table, the query uses the octile bound.
-/// A table newer than the snapshot is never used.
+/// A table newer than the snapshot is never used. repair() brings a table
+/// to a newer snapshot touching only what the changes reach
+/// (landmark_repair.cpp).
 ///
 /// Memory per chunk holding waypoints: a 512-byte waypoint mask, 128 bytes
 /// of ranks, 8 bytes per landmark of bases; per waypoint 4 bytes per
