@@ -72,18 +72,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::repair(const LandmarkTable& 
             continue;
         }
         Chunk c{};
-        c.chunk = cs.chunk;
-        std::uint32_t n = 0;
-        for (std::uint32_t w = 0; w < 64; ++w) {
-            c.rank[w] = std::uint16_t(n);
-            std::uint64_t bits = 0;
-            for (std::uint32_t b = 0; b < 64; ++b)
-                if (moves.is_waypoint(cs[w * 64 + b])) {
-                    bits |= std::uint64_t(1) << b;
-                    ++n;
-                }
-            c.mask[w] = bits;
-        }
+        const std::uint32_t n = c.mark(cs, moves);
         if (n == 0) continue;
         new_values.assign(std::size_t(n) * std::size_t(runs), unreachable);
         if (found != old_index.end()) {

@@ -76,21 +76,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
         const ChunkSlot& cs = snap.slot(s);
         if (snap.slot_of(cs.chunk) != s) continue;  // a free slot
         Chunk c{};
-        c.chunk = cs.chunk;
-        std::uint32_t n = 0;
-        for (std::uint32_t w = 0; w < 64; ++w) {
-            c.rank[w] = std::uint16_t(n);
-            std::uint64_t bits = 0;
-            for (std::uint32_t b = 0; b < 64; ++b) {
-                const std::uint32_t l = w * 64 + b;
-                if (moves.is_waypoint(cs[l])) {
-                    bits |= std::uint64_t(1) << b;
-                    ++n;
-                }
-            }
-            c.mask[w] = bits;
-        }
-        if (n == 0) continue;
+        if (c.mark(cs, moves) == 0) continue;
         first_row[s] = Row(nodes.size());
         for (std::uint32_t l = 0; l < 4096; ++l)
             if ((c.mask[l >> 6] >> (l & 63u)) & 1u) nodes.push_back(node_id::make(s, l));
@@ -271,6 +257,22 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     t.bytes_ = bytes + t.by_slot_.capacity() * sizeof(const Chunk*) + sizeof(LandmarkTable);
     t.seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return table;
+}
+
+std::uint32_t LandmarkTable::Chunk::mark(const ChunkSlot& facts, const MovementModel& moves) {
+    chunk = facts.chunk;
+    std::uint32_t n = 0;
+    for (std::uint32_t w = 0; w < 64; ++w) {
+        rank[w] = std::uint16_t(n);
+        std::uint64_t bits = 0;
+        for (std::uint32_t b = 0; b < 64; ++b)
+            if (moves.is_waypoint(facts[w * 64 + b])) {
+                bits |= std::uint64_t(1) << b;
+                ++n;
+            }
+        mask[w] = bits;
+    }
+    return n;
 }
 
 std::uint32_t LandmarkTable::Chunk::rows() const {

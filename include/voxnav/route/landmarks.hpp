@@ -108,6 +108,9 @@ public:
         /// low, high halves), then per waypoint 2 x count offsets (16 bits,
         /// 0xFFFF: unreachable; or 32 bits as halves when wide).
         std::vector<std::uint16_t> data;
+        /// Sets chunk, mask and ranks from the waypoints of a chunk's facts;
+        /// returns how many there are.
+        std::uint32_t mark(const ChunkSlot& facts, const MovementModel& moves);
         /// Waypoints with a row.
         [[nodiscard]] std::uint32_t rows() const;
         /// Stores `values` (rows x runs times, row-major) with the least
