@@ -23,11 +23,6 @@
 #include <unordered_set>
 
 namespace voxnav {
-namespace {
-
-std::uint32_t quanta_down(double cost) { return std::uint32_t(std::floor(cost / LandmarkTable::quantum)); }
-
-}  // namespace
 
 std::shared_ptr<const LandmarkTable> LandmarkTable::repair(const LandmarkTable& old, const NavSnapshot& snap,
                                                            const AgentProfile& profile, std::size_t max_chunks,
@@ -98,13 +93,8 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::repair(const LandmarkTable& 
     auto locate = [&](NodeId i, std::uint32_t& chunk, std::uint32_t& row) {
         const std::uint32_t s = node_id::slot(i);
         if (s >= chunk_of_slot.size() || chunk_of_slot[s] == 0xFFFFFFFFu) return false;
-        const Chunk& c = *t.chunks_[chunk_of_slot[s]];
-        const std::uint32_t l = node_id::local(i);
-        const std::uint64_t word = c.mask[l >> 6], bit = std::uint64_t(1) << (l & 63u);
-        if (!(word & bit)) return false;
         chunk = chunk_of_slot[s];
-        row = c.rank[l >> 6] + detail::popcount64(word & (bit - 1));
-        return true;
+        return t.chunks_[chunk]->row_of(node_id::local(i), row);
     };
     auto values_of = [&](std::uint32_t chunk) -> std::vector<std::uint32_t>& {
         auto it = work.find(chunk);
@@ -117,17 +107,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::repair(const LandmarkTable& 
     auto get = [&](std::uint32_t chunk, std::uint32_t row, int k) {
         const auto it = work.find(chunk);
         if (it != work.end()) return it->second[std::size_t(row) * std::size_t(runs) + std::size_t(k)];
-        // Read through the packed form without unpacking the chunk.
-        const Chunk& c = *t.chunks_[chunk];
-        const std::uint16_t* d = c.data.data();
-        const std::uint32_t base = std::uint32_t(d[2 * k]) | std::uint32_t(d[2 * k + 1]) << 16;
-        if (!c.wide) {
-            const std::uint16_t o = d[2 * runs + std::size_t(row) * std::size_t(runs) + std::size_t(k)];
-            return o == 0xFFFFu ? unreachable : base + o;
-        }
-        const std::uint16_t* o = d + 2 * runs + std::size_t(row) * std::size_t(2 * runs) + std::size_t(2 * k);
-        const std::uint32_t off = std::uint32_t(o[0]) | std::uint32_t(o[1]) << 16;
-        return off == unreachable ? unreachable : base + off;
+        return t.chunks_[chunk]->time(row, k, runs);  // read packed, without unpacking the chunk
     };
 
     // 3. Every move that may be new or cheaper: the moves from waypoints
@@ -212,12 +192,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::repair(const LandmarkTable& 
     for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s)
         if (chunk_of_slot[s] != 0xFFFFFFFFu) t.by_slot_[s] = t.chunks_[chunk_of_slot[s]].get();
 
-    std::size_t bytes = t.chunks_.size() * sizeof(Chunk) + t.by_slot_.capacity() * sizeof(const Chunk*) + sizeof(LandmarkTable);
-    for (const auto& c : t.chunks_) {
-        bytes += c->data.capacity() * sizeof(std::uint16_t);
-        t.waypoints_ += c->rows();
-    }
-    t.bytes_ = bytes;
+    t.account();
     t.repaired_entries_ = touched;
     t.repairs_ = old.repairs_ + 1;
     t.seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -17,9 +17,6 @@ namespace {
 using Row = std::uint32_t;
 constexpr Row kNoRow = 0xFFFFFFFFu;
 
-// A move's cost in whole quanta, rounded down: potentials over these times
-// are consistent for the true costs (module comment in landmarks.hpp).
-std::uint32_t quanta_down(double cost) { return std::uint32_t(std::floor(cost / LandmarkTable::quantum)); }
 
 // Rim targets: the corners of the box first, then points along its edges
 // each as far as possible from those chosen.
@@ -83,16 +80,12 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
         chunk_of_slot[s] = std::uint32_t(t.chunks_.size());
         t.chunks_.push_back(std::make_shared<Chunk>(std::move(c)));
     }
-    t.waypoints_ = nodes.size();
     if (nodes.empty()) return nullptr;
     auto row_of = [&](NodeId i) -> Row {
         const std::uint32_t s = node_id::slot(i);
         if (s >= first_row.size() || first_row[s] == kNoRow) return kNoRow;
-        const Chunk& c = *t.chunks_[chunk_of_slot[s]];
-        const std::uint32_t l = node_id::local(i);
-        const std::uint64_t word = c.mask[l >> 6], bit = std::uint64_t(1) << (l & 63u);
-        if (!(word & bit)) return kNoRow;
-        return first_row[s] + c.rank[l >> 6] + Row(detail::popcount64(word & (bit - 1)));
+        std::uint32_t r;
+        return t.chunks_[chunk_of_slot[s]]->row_of(node_id::local(i), r) ? first_row[s] + r : kNoRow;
     };
 
     // 2. The moves once, as arrays (forwards, and the same arcs reversed):
@@ -238,7 +231,6 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
 
     // 5. Packing: per chunk and run the least time as base, then offsets.
     const int runs = 2 * count;
-    std::size_t bytes = t.chunks_.size() * sizeof(Chunk);
     Row row = 0;
     std::vector<std::uint32_t> values;
     for (const auto& cp : t.chunks_) {
@@ -248,13 +240,12 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
         for (std::uint32_t r = 0; r < rows; ++r)
             for (int k = 0; k < runs; ++k) values[std::size_t(r) * std::size_t(runs) + std::size_t(k)] = dist[std::size_t(k)][row + r];
         c.pack(values, runs);
-        bytes += c.data.capacity() * sizeof(std::uint16_t);
         row += rows;
     }
     t.by_slot_.assign(snap.slot_capacity(), nullptr);
     for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s)
         if (chunk_of_slot[s] != 0xFFFFFFFFu) t.by_slot_[s] = t.chunks_[chunk_of_slot[s]].get();
-    t.bytes_ = bytes + t.by_slot_.capacity() * sizeof(const Chunk*) + sizeof(LandmarkTable);
+    t.account();
     t.seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return table;
 }
@@ -321,21 +312,19 @@ void LandmarkTable::Chunk::pack(const std::vector<std::uint32_t>& values, int ru
 void LandmarkTable::Chunk::unpack(int runs, std::vector<std::uint32_t>& values) const {
     const std::uint32_t n = rows();
     values.resize(std::size_t(n) * std::size_t(runs));
-    const std::uint16_t* d = data.data();
     for (std::uint32_t r = 0; r < n; ++r)
-        for (int k = 0; k < runs; ++k) {
-            const std::uint32_t base = std::uint32_t(d[2 * k]) | std::uint32_t(d[2 * k + 1]) << 16;
-            std::uint32_t v;
-            if (!wide) {
-                const std::uint16_t o = d[2 * runs + std::size_t(r) * std::size_t(runs) + std::size_t(k)];
-                v = o == 0xFFFFu ? unreachable : base + o;
-            } else {
-                const std::uint16_t* o = d + 2 * runs + std::size_t(r) * std::size_t(2 * runs) + std::size_t(2 * k);
-                const std::uint32_t off = std::uint32_t(o[0]) | std::uint32_t(o[1]) << 16;
-                v = off == unreachable ? unreachable : base + off;
-            }
-            values[std::size_t(r) * std::size_t(runs) + std::size_t(k)] = v;
-        }
+        for (int k = 0; k < runs; ++k) values[std::size_t(r) * std::size_t(runs) + std::size_t(k)] = time(r, k, runs);
+}
+
+void LandmarkTable::account() {
+    waypoints_ = 0;
+    std::size_t bytes = chunks_.size() * (sizeof(Chunk) + sizeof(std::shared_ptr<Chunk>)) + by_slot_.capacity() * sizeof(const Chunk*) +
+                        sizeof(LandmarkTable);
+    for (const auto& c : chunks_) {
+        bytes += c->data.capacity() * sizeof(std::uint16_t);
+        waypoints_ += c->rows();
+    }
+    bytes_ = bytes;
 }
 
 bool LandmarkBound::begin(std::shared_ptr<const LandmarkTable> table, const NavSnapshot& snap, const MovementModel& moves,

@@ -335,7 +335,7 @@ void Navigator::Impl::choose_search(NavSnapshot::Index start, const QueryOptions
             search_problem_.emplace<NavProblem>(*active_moves_, goal_index, landmarks);
     } else {
         bound_.emplace(goal_, *active_moves_);
-        search_problem_.emplace<GoalProblem>(*active_moves_, *bound_, zones_, zones_.smallest_multiplier(), landmarks);
+        search_problem_.emplace<GoalProblem>(*active_moves_, *bound_, zones_, landmarks);
     }
     std::visit(
         [&](const auto& problem) {

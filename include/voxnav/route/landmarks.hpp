@@ -50,6 +50,7 @@
 #include "voxnav/facts/nav_snapshot.hpp"
 
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -98,6 +99,10 @@ public:
                                                                      const AgentProfile& profile, std::size_t max_chunks = 256,
                                                                      const std::atomic<bool>* cancel = nullptr);
 
+    /// A move's cost in whole quanta, rounded down: potentials over sums of
+    /// these are consistent for the true costs (the module comment).
+    [[nodiscard]] static std::uint32_t quanta_down(double cost) { return std::uint32_t(std::floor(cost / quantum)); }
+
     struct Chunk {
         Voxel chunk;
         bool wide = false;        ///< rows of 32-bit offsets (times spanning more than 65534 quanta)
@@ -113,6 +118,25 @@ public:
         std::uint32_t mark(const ChunkSlot& facts, const MovementModel& moves);
         /// Waypoints with a row.
         [[nodiscard]] std::uint32_t rows() const;
+        /// The row of local index `l` into `row`; false when it is no waypoint here.
+        VOXNAV_INLINE bool row_of(std::uint32_t l, std::uint32_t& row) const {
+            const std::uint64_t word = mask[l >> 6], bit = std::uint64_t(1) << (l & 63u);
+            if (!(word & bit)) return false;
+            row = rank[l >> 6] + detail::popcount64(word & (bit - 1));
+            return true;
+        }
+        /// Time `k` of row `row` (of `runs` per row), in quanta, or unreachable.
+        VOXNAV_INLINE std::uint32_t time(std::uint32_t row, int k, int runs) const {
+            const std::uint16_t* d = data.data();
+            const std::uint32_t base = std::uint32_t(d[2 * k]) | std::uint32_t(d[2 * k + 1]) << 16;
+            if (!wide) {
+                const std::uint16_t o = d[2 * runs + std::size_t(row) * std::size_t(runs) + std::size_t(k)];
+                return o == 0xFFFFu ? unreachable : base + o;
+            }
+            const std::uint16_t* o = d + 2 * runs + std::size_t(row) * std::size_t(2 * runs) + std::size_t(2 * k);
+            const std::uint32_t off = std::uint32_t(o[0]) | std::uint32_t(o[1]) << 16;
+            return off == unreachable ? unreachable : base + off;
+        }
         /// Stores `values` (rows x runs times, row-major) with the least
         /// time of each run as its base; wide when a run spans 65534 quanta.
         void pack(const std::vector<std::uint32_t>& values, int runs);
@@ -131,23 +155,10 @@ public:
         if (s >= by_slot_.size() || by_slot_[s] == nullptr) return false;
         const Chunk& c = *by_slot_[s];
         if (!same_layout && !(c.chunk == snap.slot(s).chunk)) return false;
-        const std::uint32_t l = node_id::local(i);
-        const std::uint64_t word = c.mask[l >> 6], bit = std::uint64_t(1) << (l & 63u);
-        if (!(word & bit)) return false;
-        const std::size_t row = std::size_t(c.rank[l >> 6]) + std::size_t(detail::popcount64(word & (bit - 1)));
+        std::uint32_t row;
+        if (!c.row_of(node_id::local(i), row)) return false;
         const int n = 2 * count_;
-        const std::uint16_t* d = c.data.data();
-        if (!c.wide) {
-            const std::uint16_t* r = d + 2 * n + row * std::size_t(n);
-            for (int k = 0; k < n; ++k)
-                out[k] = r[k] == 0xFFFFu ? unreachable : (std::uint32_t(d[2 * k]) | std::uint32_t(d[2 * k + 1]) << 16) + r[k];
-        } else {
-            const std::uint16_t* r = d + 2 * n + row * std::size_t(2 * n);
-            for (int k = 0; k < n; ++k) {
-                const std::uint32_t v = std::uint32_t(r[2 * k]) | std::uint32_t(r[2 * k + 1]) << 16;
-                out[k] = v == unreachable ? unreachable : (std::uint32_t(d[2 * k]) | std::uint32_t(d[2 * k + 1]) << 16) + v;
-            }
-        }
+        for (int k = 0; k < n; ++k) out[k] = c.time(row, k, n);
         return true;
     }
 
@@ -172,6 +183,8 @@ public:
     [[nodiscard]] static int move_reach(const AgentProfile& profile) { return profile.jump_distance + profile.width + 3; }
 
 private:
+    /// Sets waypoints_ and bytes_ from the chunks and the slot index.
+    void account();
     int count_ = 0;
     std::uint64_t revision_ = 0, layout_ = 0, waypoints_ = 0, repaired_entries_ = 0;
     int repairs_ = 0;

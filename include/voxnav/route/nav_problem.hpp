@@ -180,12 +180,10 @@ protected:
 /// zones' smallest multiplier, so routes stay optimal at weight 1.
 class GoalProblem : public ZonedMoves {
 public:
-    /// `h_factor`: the least ratio of any move's cost in this query to the
-    /// profile's (zones and floor overrides below 1); `landmarks`: a bound
-    /// prepared for this goal and factor, or null.
-    GoalProblem(const MovementModel& moves, const GoalBound& goal, const ZoneCosts& zones, double h_factor,
+    /// `landmarks`: a bound prepared for this goal and these zones, or null.
+    GoalProblem(const MovementModel& moves, const GoalBound& goal, const ZoneCosts& zones,
                 const LandmarkBound* landmarks = nullptr)
-        : ZonedMoves(moves, zones), goal_(&goal), h_factor_(h_factor), landmarks_(landmarks) {}
+        : ZonedMoves(moves, zones), goal_(&goal), h_factor_(zones.smallest_multiplier()), landmarks_(landmarks) {}
 
     [[nodiscard]] bool is_goal(State s) const { return goal_->satisfied(voxel_(s)); }
     [[nodiscard]] double heuristic(State s) const {
