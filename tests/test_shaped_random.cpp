@@ -3,6 +3,7 @@
 // equal those of tests/reference_shaped.hpp position by position, routes
 // cost what its Dijkstra says, predecessors agree with the moves, and the
 // lower bound is admissible and consistent over every move.
+#include "random_shaped.hpp"
 #include "reference_shaped.hpp"
 #include "test_helpers.hpp"
 
@@ -14,57 +15,6 @@
 using namespace voxnav;
 
 namespace {
-
-// A world of size X x Y x Z: a stone floor, then random blocks, thinning
-// out upwards; every shaped default character of the text format.
-std::string random_shaped_world(std::uint32_t seed) {
-    std::mt19937 rng(seed);
-    auto pick = [&](int n) { return int(rng() % unsigned(n)); };
-    const int X = 4 + pick(6), Y = 4 + pick(4), Z = 4 + pick(6);
-    const std::string shaped = "_=|c258><v^hhdoigq*m~f";
-    std::ostringstream out;
-    out << "voxnav-world 1\nsize " << X << ' ' << Y << ' ' << Z << '\n';
-    for (int y = 0; y < Y; ++y) {
-        out << "layer " << y << '\n';
-        for (int z = 0; z < Z; ++z) {
-            for (int x = 0; x < X; ++x) {
-                char c = '.';
-                const int roll = pick(100);
-                if (y == 0) c = roll < 85 ? '#' : roll < 92 ? '~' : shaped[std::size_t(pick(int(shaped.size())))];
-                else if (roll < 30 - 5 * y) c = '#';
-                else if (roll < 60 - 8 * y) c = shaped[std::size_t(pick(int(shaped.size())))];
-                out << c;
-            }
-            out << '\n';
-        }
-    }
-    return out.str();
-}
-
-AgentProfile random_shaped_agent(std::uint32_t seed) {
-    std::mt19937 rng(seed * 7919u + 13u);
-    auto pick = [&](int n) { return int(rng() % unsigned(n)); };
-    AgentProfile a;
-    const double heights[] = {0.9, 1.5, 1.8, 2.0};
-    const double jumps[] = {0.5, 1.0, 1.25, 1.5};
-    const double steps[] = {0.0, 0.5, 0.6, 1.0};
-    a.height = heights[pick(4)];
-    a.jump_height = jumps[pick(4)];
-    a.step_height = steps[pick(4)];
-    a.width = pick(5) == 0 ? 2 : 1;
-    a.diagonal = pick(3) != 0;
-    a.climb = pick(4) != 0;
-    a.climb_speed = pick(2) ? 2.35 : 1.0;
-    if (pick(2)) a.opens = {"hand"};
-    if (pick(5) == 0) a.opens = {"hand", "powered"};
-    a.open_time = pick(2) ? 0.25 : 1.0;
-    a.max_fall = pick(4) + 1;
-    if (pick(3) == 0) a.max_fall_into_water = 2;
-    a.jump = pick(6) != 0;
-    a.swim = pick(6) != 0;
-    a.floor_cost = {{"slab_bottom", 1.5}};
-    return a;
-}
 
 struct Key {
     Voxel to;
@@ -91,6 +41,9 @@ std::string describe(const std::map<Key, double>& moves) {
 }
 
 }  // namespace
+
+using testing::random_shaped_agent;
+using testing::random_shaped_world;
 
 TEST_CASE("random shaped worlds: the engine's moves, routes and bound agree with a simple reference", "[shapes][reference]") {
     int positions = 0, standable = 0, moves_checked = 0, routes = 0, reachable = 0, worlds = 0;
@@ -140,6 +93,17 @@ TEST_CASE("random shaped worlds: the engine's moves, routes and bound agree with
                         INFO("predecessor " << k.to.x << "," << k.to.y << "," << k.to.z << " " << to_string(k.action));
                         REQUIRE(it != fwd.end());
                         REQUIRE(it->second == Approx(c).epsilon(1e-12));
+                    }
+                    // And the other way round: every move from p is found
+                    // backwards from its end (what flow fields search by).
+                    for (const auto& [k, c] : mine) {
+                        double found = -1.0;
+                        nav.moves().for_each_predecessor(nav.field().index_of(k.to), [&](NavField::Index from, double cost, Action act) {
+                            if (from == i && act == k.action && (found < 0 || cost < found)) found = cost;
+                        });
+                        INFO("successor " << k.to.x << "," << k.to.y << "," << k.to.z << " " << to_string(k.action));
+                        REQUIRE(found == Approx(c).epsilon(1e-12));
+                        ++moves_checked;
                     }
                 }
         if (spots.size() < 2) continue;

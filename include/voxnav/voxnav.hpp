@@ -15,6 +15,8 @@
 #include "voxnav/agent/movement.hpp"
 #include "voxnav/facts/nav_field.hpp"
 #include "voxnav/agent/profile.hpp"
+#include "voxnav/route/chase.hpp"
+#include "voxnav/route/flow_field.hpp"
 #include "voxnav/route/goal.hpp"
 #include "voxnav/route/landmark_keeper.hpp"
 #include "voxnav/route/landmarks.hpp"

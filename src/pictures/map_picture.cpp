@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace voxnav::pictures {
@@ -61,6 +62,40 @@ std::vector<Rgb> terrain(const World& world, const MapFrame& f, const MapPicture
     return cells;
 }
 
+// The flow-field waypoint each cell shows: the cheapest on it.
+std::vector<const HeatCell*> heat_cells(const MapFrame& f, const MapPicture& o) {
+    const int cols = f.map_width / f.scale, rows = f.map_height / f.scale;
+    std::vector<const HeatCell*> best(std::size_t(cols) * std::size_t(rows), nullptr);
+    for (const HeatCell& h : *o.heat) {
+        if (!on_map(f, o.view, h.position)) continue;
+        const auto [c, r] = cell_of(f, o.view, h.position);
+        const HeatCell*& b = best[std::size_t(r) * cols + std::size_t(c)];
+        if (!b || h.cost < b->cost) b = &h;
+    }
+    return best;
+}
+
+double heat_top(const MapPicture& o) {
+    if (o.heat_max > 0.0) return o.heat_max;
+    double top = 0.0;
+    for (const HeatCell& h : *o.heat) top = std::max(top, h.cost);
+    return top > 0.0 ? top : 1.0;
+}
+
+// The next move of each shown flow-field waypoint: half a cell's line towards it.
+void draw_heat_arrows(Image& img, const MapFrame& f, const MapPicture& o) {
+    if (f.scale < 6) return;
+    const std::vector<const HeatCell*> best = heat_cells(f, o);
+    const int t = std::max(1, f.scale / 8);
+    for (const HeatCell* h : best) {
+        if (!h || h->next == h->position) continue;
+        const auto [x0, y0] = pixel_of(f, o.view, h->position);
+        const auto [x1, y1] = pixel_of(f, o.view, h->next);
+        img.line(x0, y0, (x0 + x1) / 2, (y0 + y1) / 2, t, action_colour(h->action));
+        img.fill(x0 - t, y0 - t, 2 * t + 1, 2 * t + 1, action_colour(h->action));
+    }
+}
+
 // Tints cells holding searched nodes (open only where nothing was expanded)
 // and reachable positions.
 void tint(std::vector<Rgb>& cells, const MapFrame& f, const MapPicture& o) {
@@ -74,6 +109,12 @@ void tint(std::vector<Rgb>& cells, const MapFrame& f, const MapPicture& o) {
                     if (on_map(f, o.view, v)) mask[index(v)] |= std::uint8_t(1u << i);
         for (std::size_t k = 0; k < cells.size(); ++k)
             if (mask[k]) cells[k] = mix(cells[k], reach_colour(mask[k]), colours::overlay_strength);
+    }
+    if (o.heat) {
+        const std::vector<const HeatCell*> best = heat_cells(f, o);
+        const double top = heat_top(o);
+        for (std::size_t k = 0; k < cells.size(); ++k)
+            if (best[k]) cells[k] = mix(cells[k], heat_colour(best[k]->cost / top), 0.75);
     }
     if (o.trace) {
         std::vector<std::uint8_t> mark(cells.size(), 0);  // 1 expanded, 2 open
@@ -229,6 +270,19 @@ Legend legend_of(const MapFrame& f, const MapPicture& o) {
         swatch("expanded", colours::expanded);
         swatch("open", colours::open);
     }
+    if (o.heat) {
+        row = true;
+        char far[64];
+        std::snprintf(far, sizeof far, "%.1f s", heat_top(o));
+        swatch("0 s", heat_colour(0.0));
+        swatch("", heat_colour(0.25));
+        swatch("", heat_colour(0.5));
+        swatch("", heat_colour(0.75));
+        swatch(far, heat_colour(1.0));
+        if (f.scale >= 6)
+            for (Action a : {Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly, Action::Climb, Action::Open})
+                swatch(to_string(a), action_colour(a));
+    }
     row = true;
     for (std::size_t i = 0; i < o.reach.size() && i < 3; ++i) swatch(o.reach[i].label, reach_colour(1u << i));
     return lg;
@@ -275,6 +329,7 @@ Image render_map(const World& world, const MapPicture& o) {
     for (int r = 0; r < rows; ++r)
         for (int c = 0; c < cols; ++c) img.fill(c * f.scale, r * f.scale, f.scale, f.scale, cells[std::size_t(r) * cols + std::size_t(c)]);
     if (o.view != MapView::TopDown) draw_section_shapes(img, world, f, o, cells);
+    if (o.heat) draw_heat_arrows(img, f, o);
     if (o.route) draw_route(img, f, o);
     const std::optional<Voxel> start = start_mark(o.start, o.route), goal = goal_mark(o.goal, o.route);
     if (start) draw_marker(img, f, o.view, *start, colours::start);

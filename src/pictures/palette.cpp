@@ -1,5 +1,7 @@
 #include "voxnav/pictures/palette.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string_view>
 
@@ -60,6 +62,19 @@ Rgb action_colour(Action a) {
 
 Rgb reach_colour(unsigned mask) {
     return {std::uint8_t(mask & 1u ? 255 : 0), std::uint8_t(mask & 2u ? 255 : 0), std::uint8_t(mask & 4u ? 255 : 0)};
+}
+
+}  // namespace voxnav::pictures
+
+namespace voxnav::pictures {
+
+Rgb heat_colour(double t) {
+    // Stops of a warm-to-dark scale, read at a glance over any terrain.
+    static constexpr Rgb stops[] = {{255, 244, 150}, {250, 170, 50}, {220, 60, 50}, {140, 20, 100}, {50, 10, 90}};
+    constexpr int n = int(sizeof stops / sizeof stops[0]) - 1;
+    const double x = std::clamp(std::isfinite(t) ? t : 1.0, 0.0, 1.0) * n;
+    const int i = std::min(int(x), n - 1);
+    return mix(stops[i], stops[i + 1], x - i);
 }
 
 }  // namespace voxnav::pictures

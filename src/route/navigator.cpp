@@ -78,6 +78,14 @@ bool Navigator::route_in_progress() const { return impl_->in_query_; }
 void Navigator::cancel() { impl_->cancel(); }
 const Route& Navigator::route() const { return impl_->pending_; }
 Reach Navigator::reachable(const Voxel& from, const QueryOptions& options) { return impl_->reachable(from, options); }
+FlowField Navigator::flow_field(const Goal& goal, const QueryOptions& options) {
+    FlowField out;
+    impl_->flow_field(goal, options, out, {});
+    return out;
+}
+void Navigator::flow_field(const Goal& goal, const QueryOptions& options, FlowField& out, const std::vector<Voxel>& cover) {
+    impl_->flow_field(goal, options, out, cover);
+}
 Navigator::Snap Navigator::snap_voxel_units(const glm::dvec3& feet) const { return impl_->snap_voxel_units(feet); }
 Navigator::Snap Navigator::snap(const glm::dvec3& game_position) const { return impl_->snap(game_position); }
 Navigator::Snap Navigator::snap_feet(const Voxel& feet) const { return impl_->snap_feet(feet); }
@@ -230,16 +238,34 @@ void Navigator::Impl::apply_floor_costs(const QueryOptions& options) {
     active_moves_ = &*query_moves_;
 }
 
-// The query's limits, floor costs and zones; "" or why `from` is no start.
-std::string Navigator::Impl::prepare_costs(const Voxel& from, const QueryOptions& options) {
+void Navigator::Impl::prepare_costs(const QueryOptions& options) {
     if (!in_query_) sync_for_query(stale_);
     apply_floor_costs(options);
     limits_ = options.limits;
     if (!(limits_.weight >= 1.0) || !std::isfinite(limits_.weight)) limits_.weight = 1.0;
     if (std::isnan(limits_.max_cost)) limits_.max_cost = std::numeric_limits<double>::infinity();
     zones_ = ZoneCosts(options.zones, options.zone_index);
+}
+
+// The query's limits, floor costs and zones; "" or why `from` is no start.
+std::string Navigator::Impl::prepare_costs(const Voxel& from, const QueryOptions& options) {
+    prepare_costs(options);
     if (!is_waypoint(from)) return "start " + why_not_waypoint(from) + "." + stale_;
     return "";
+}
+
+std::string Navigator::Impl::snap_goal_parts() {
+    std::string snapped;
+    if (goal_.is_flee()) return snapped;
+    for (std::size_t i = 0; i < goal_.parts().size(); ++i) {
+        const Goal::Part& p = goal_.parts()[i];
+        if (p.kind != Goal::Kind::At || is_waypoint(p.voxel)) continue;
+        const Snap s = snap_feet(p.voxel);
+        if (!s.ok) continue;  // the goal check says why
+        snapped += std::string(snapped.empty() ? "" : "; ") + "goal " + s.what;
+        goal_.move_exact_part(i, s.feet);
+    }
+    return snapped;
 }
 
 void Navigator::Impl::begin_route(const Voxel& from, const Goal& goal, const QueryOptions& options) {
@@ -266,16 +292,7 @@ void Navigator::Impl::begin_route(const Voxel& from, const Goal& goal, const Que
     }
     goal_ = goal;
     // Exact goals that are no waypoint: snap them when asked.
-    if (options.snap_goal && !goal_.is_flee()) {
-        for (std::size_t i = 0; i < goal_.parts().size(); ++i) {
-            const Goal::Part& p = goal_.parts()[i];
-            if (p.kind != Goal::Kind::At || is_waypoint(p.voxel)) continue;
-            const Snap s = snap_feet(p.voxel);
-            if (!s.ok) continue;  // the goal check below says why
-            out.snapped += std::string(out.snapped.empty() ? "" : "; ") + "goal " + s.what;
-            goal_.move_exact_part(i, s.feet);
-        }
-    }
+    if (options.snap_goal) out.snapped = snap_goal_parts();
     const std::string unsatisfiable = why_goal_unsatisfiable(goal_);
     if (!unsatisfiable.empty()) {
         out.status = SearchStatus::InvalidGoal;

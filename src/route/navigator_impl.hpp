@@ -7,6 +7,7 @@
 
 #include "voxnav/agent/movement.hpp"
 #include "voxnav/facts/nav_field.hpp"
+#include "flow_build.hpp"
 #include "voxnav/route/jump_points.hpp"
 #include "voxnav/route/landmark_keeper.hpp"
 #include "voxnav/route/landmarks.hpp"
@@ -63,6 +64,12 @@ struct Navigator::Impl {
     void build_route(Route& out);
     void fill_trace(const Route& out);
     std::string prepare_costs(const Voxel& from, const QueryOptions& options);
+    /// The query's limits, floor costs and zones (after syncing, unless a query runs).
+    void prepare_costs(const QueryOptions& options);
+    /// Snaps the exact parts of goal_ that are no waypoint (QueryOptions::snap_goal);
+    /// what was done, one sentence per part, or "".
+    std::string snap_goal_parts();
+    void flow_field(const Goal& goal, const QueryOptions& options, FlowField& out, const std::vector<Voxel>& cover);
     void release_query();
     [[nodiscard]] std::string why_goal_unsatisfiable(const Goal& goal) const;
     /// Calls f(v) for each feet position of goal part `p` inside the
@@ -118,6 +125,8 @@ struct Navigator::Impl {
     SearchRecord<NavSnapshot::Index> record_;      // the search's own record, reused
     std::vector<Action> actions_;                  // build_route's scratch
     std::vector<double> step_costs_;
+    FlowField::Builder flow_builder_;              // its open list, reused
+    std::vector<NodeId> flow_goals_, flow_cover_;  // flow_field's scratch
 };
 
 template <class F>

@@ -19,7 +19,8 @@ int main(int argc, char** argv) {
     std::vector<Command> commands{add_route_command(app), add_scen_command(app), add_info_command(app),
                                   add_convert_command(app), add_gen_command(app), add_bench_command(app),
                                   add_live_command(app), add_query_bench_command(app), add_soak_command(app), add_render_command(app),
-                                  add_reach_command(app), add_compare_command(app), add_view_command(app)};
+                                  add_reach_command(app), add_compare_command(app), add_view_command(app),
+                                  add_field_command(app), add_crowd_command(app), add_chase_command(app)};
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -53,14 +53,27 @@ void add_query_options(CLI::App* sub, QueryArgs& a, bool from_required) {
     sub->add_flag("--snap", a.snap, "Snap a start or exact goal that is no waypoint to the nearest one");
 }
 
+Goal goal_of_to_options(const World& world, const Navigator& nav, const std::vector<std::string>& to, std::string& snapped) {
+    if (to.empty()) throw UsageError("--to: give a goal");
+    std::vector<Goal> goals;
+    for (const auto& t : to) goals.push_back(parse_goal_option(world, nav, t, snapped));
+    return goals.size() == 1 ? goals[0] : Goal::any_of(goals);
+}
+
+std::vector<CostZone> zones_of_options(const std::vector<std::string>& avoid, const std::vector<std::string>& prefer) {
+    std::vector<CostZone> zones;
+    for (const auto& z : avoid) zones.push_back(parse_zone_option(z, true));
+    for (const auto& z : prefer) zones.push_back(parse_zone_option(z, false));
+    return zones;
+}
+
 PreparedQuery prepare_query(const World& world, const Navigator& nav, const QueryArgs& a) {
     PreparedQuery p;
     QueryOptions& q = p.options;
     q.limits = make_limits(a.weight, a.max_nodes, a.max_cost);
     q.snap_goal = a.snap;
     if (a.to.empty() == a.flee.empty()) throw UsageError("give either --to (one or more) or --flee (one or more)");
-    for (const auto& z : a.avoid) q.zones.push_back(parse_zone_option(z, true));
-    for (const auto& z : a.prefer) q.zones.push_back(parse_zone_option(z, false));
+    q.zones = zones_of_options(a.avoid, a.prefer);
 
     std::string snapped;
     if (!a.flee.empty()) {
@@ -74,9 +87,7 @@ PreparedQuery prepare_query(const World& world, const Navigator& nav, const Quer
         }
         p.goal = Goal::flee(threats);
     } else {
-        std::vector<Goal> goals;
-        for (const auto& t : a.to) goals.push_back(parse_goal_option(world, nav, t, snapped));
-        p.goal = Goal::any_of(goals);
+        p.goal = goal_of_to_options(world, nav, a.to, snapped);
     }
 
     // The start: game units always snap; voxels snap with --snap.

@@ -31,6 +31,11 @@ struct PreparedQuery {
 };
 /// Throws UsageError for bad option text. Needs --to or --flee.
 PreparedQuery prepare_query(const World& world, const Navigator& nav, const QueryArgs& args);
+/// The goal of one or more --to values (any of them); `snapped` gets what
+/// snapping game positions did. UsageError naming --to for bad text.
+Goal goal_of_to_options(const World& world, const Navigator& nav, const std::vector<std::string>& to, std::string& snapped);
+/// --avoid and --prefer values as cost zones (UsageError naming the option).
+std::vector<CostZone> zones_of_options(const std::vector<std::string>& avoid, const std::vector<std::string>& prefer);
 /// Runs a prepared query (in slices of `slice` expansions when non-zero).
 Route run_query(Navigator& nav, PreparedQuery& query, std::uint32_t slice = 0, std::uint64_t* slices = nullptr);
 

@@ -35,6 +35,14 @@ namespace voxnav::pictures {
 
 enum class MapView : std::uint8_t { TopDown, SectionX, SectionZ };
 
+/// One waypoint of a flow field (route/flow_field.hpp), for a heat map.
+struct HeatCell {
+    Voxel position{0};
+    double cost = 0.0;      ///< [Units: seconds]
+    Voxel next{0};          ///< the next waypoint (== position at the goal)
+    Action action = Action::Start;
+};
+
 /// The positions one agent reaches, drawn in its reach_colour.
 struct ReachLayer {
     const std::vector<Voxel>* positions = nullptr;
@@ -58,6 +66,12 @@ struct MapPicture {
     const SearchTrace* trace = nullptr;  ///< expanded and open nodes
     std::optional<Voxel> start, goal;    ///< framed (default: the route's ends)
     std::vector<ReachLayer> reach;       ///< up to three agents
+    /// A flow field as a heat map: each cell takes the cheapest cost of its
+    /// waypoints (top-down: of its column), coloured by heat_colour(cost /
+    /// heat_max); where cells are at least 6 px, a line from the cell's
+    /// centre towards the next waypoint in the action's colour.
+    const std::vector<HeatCell>* heat = nullptr;
+    double heat_max = 0.0;  ///< cost at the far end of the scale (0: the largest cost) [Units: seconds]
     /// Lines of figures for the legend (for example "cost 12.3 s  expanded 1234").
     std::vector<std::string> notes;
 };

@@ -34,6 +34,9 @@ inline constexpr Rgb legend_text{230, 230, 230};
 /// Route colour of each action: walk yellow, jump orange, fall magenta, swim
 /// cyan, fly violet (start: the walk colour).
 [[nodiscard]] Rgb action_colour(Action a);
+/// Flow-field heat: t = 0 (at the goal) pale yellow, through orange and
+/// red, to t = 1 (the far end of the scale) deep purple. t is clamped.
+[[nodiscard]] Rgb heat_colour(double t);
 /// Reachable-area colours of up to three agents (red, green, blue channels),
 /// added where they overlap: two agents give yellow, magenta or cyan, all
 /// three white. `mask` bit i = agent i reaches the column.

@@ -43,6 +43,7 @@
 #pragma once
 
 #include "voxnav/agent/profile.hpp"
+#include "voxnav/route/flow_field.hpp"
 #include "voxnav/route/goal.hpp"
 #include "voxnav/route/query_costs.hpp"
 #include "voxnav/route/reach.hpp"
@@ -126,6 +127,29 @@ public:
     /// Never throws for positions (InvalidStart instead); invalid options
     /// throw std::invalid_argument as find_route does. Cancels a sliced query.
     [[nodiscard]] Reach reachable(const Voxel& from, const QueryOptions& options = {});
+
+    // --- flow fields: one search for many NPCs with one goal ----------------
+    /// The exact cost to `goal` from every waypoint around it and the next
+    /// move of a cheapest route from each (route/flow_field.hpp), by one
+    /// Dijkstra backwards from the goal's waypoints (any goal kind but flee),
+    /// with the query's floor costs and zones, bounded by
+    /// options.limits.max_cost (waypoints dearer than that are left out) and
+    /// options.limits.max_nodes (waypoints settled; then Partial). weight,
+    /// acceleration and landmarks do not apply; snap_goal does. Computed on
+    /// the latest facts (as find_route). A goal no waypoint satisfies, a
+    /// flee goal or one of more than max_field_goal_positions positions:
+    /// status InvalidGoal with the reason. Invalid options or an empty goal
+    /// throw std::invalid_argument, as find_route does. Cancels a sliced query.
+    [[nodiscard]] FlowField flow_field(const Goal& goal, const QueryOptions& options = {});
+    /// As above into `out`, reusing its memory. Non-empty `cover`: the search
+    /// stops as soon as each of these positions that is a waypoint has its
+    /// cost (a crowd's positions: FlowStop::Covered), which keeps the field
+    /// as small as the crowd needs. `out` must not be read by other threads
+    /// meanwhile.
+    void flow_field(const Goal& goal, const QueryOptions& options, FlowField& out, const std::vector<Voxel>& cover = {});
+    /// Largest number of feet positions a field's goal may span (a level or
+    /// a wide sphere beyond it is refused: it would root a field at a plane).
+    static constexpr std::int64_t max_field_goal_positions = std::int64_t(1) << 22;
 
     // --- positions ----------------------------------------------------------
     struct Snap {

@@ -1,0 +1,195 @@
+/// @file flow_field.hpp
+/// @brief FlowField: the exact cost to one goal from every waypoint around
+/// it, and the next move of a cheapest route from each, computed by one
+/// search backwards from the goal (Navigator::flow_field). What a game
+/// uses when many NPCs head for one place: a horde to the player, villagers
+/// to the bell, a wave to the base. Each NPC reads its next waypoint in
+/// O(1) instead of running its own search.
+///
+///   voxnav::QueryOptions q;
+///   q.limits.max_cost = 30.0;                       // a field around the goal, not the world
+///   voxnav::FlowField field = nav.flow_field(voxnav::Goal::near(player, 1.5), q);
+///   for (Zombie& z : zombies)
+///       if (auto step = field.next(z.feet)) z.walk_to(step->position, step->action);
+///
+/// What it holds. Every waypoint whose cheapest route to the goal costs
+/// less than radius() is in the field with that cost (`cost`), and
+/// `next` gives the following waypoint and action of such a route;
+/// following `next` from any waypoint reaches the goal with exactly
+/// `cost` (up to floating-point rounding of the sums). The costs are those
+/// find_route gives at weight 1 with the same QueryOptions (floor costs,
+/// cost zones: a move is priced by the zones holding its end). Where the
+/// search stopped is radius():
+/// - FlowStop::Exhausted: every waypoint that reaches the goal within
+///   limits.max_cost is in (radius = +inf, or just above max_cost);
+/// - FlowStop::NodeCap: limits.max_nodes waypoints were settled first
+///   (status Partial): the field holds the cheapest ones;
+/// - FlowStop::Covered: every waypoint asked to be covered had its cost
+///   (the crowd's positions; Navigator::flow_field's `cover`).
+///
+/// Snapshots. A field is computed on one NavSnapshot, which it keeps alive
+/// (revision() says which world revision). Edits after it are not in it;
+/// affected_by() tells whether a list of changed chunks could change any of
+/// its costs or moves (ChaseField uses it to keep a field across ticks).
+///
+/// Threads. A computed field is immutable: any number of threads may read
+/// one at once. Compute the next one on a worker (a worker Navigator) into
+/// another FlowField and hand it over (a std::shared_ptr swap) while agents
+/// read the previous one. Never compute into a field others read.
+///
+/// Memory: 16 bytes per position of each 256-position run the search
+/// touched, plus 4 bytes per 256 node ids of the snapshot (a directory).
+/// Recomputing into the same FlowField reuses its memory.
+///
+/// Errors: readers throw nothing; positions outside the field read as
+/// "no cost". Navigator::flow_field documents its errors.
+#pragma once
+
+#include "voxnav/agent/action.hpp"
+#include "voxnav/facts/node_id.hpp"
+#include "voxnav/route/route.hpp"
+#include "voxnav/search/status.hpp"
+#include "voxnav/world/box.hpp"
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace voxnav {
+
+class NavSnapshot;
+
+/// The move an NPC at a waypoint makes next on a cheapest route to the goal.
+struct FlowStep {
+    Voxel position{0};              ///< the next waypoint (feet voxel)
+    Action action = Action::Start;  ///< the move that reaches it
+    double cost = 0.0;              ///< that move's cost (zones included) [Units: seconds]
+};
+
+/// Why a field's search stopped (see the file comment).
+enum class FlowStop : std::uint8_t { Exhausted, NodeCap, Covered };
+
+class FlowField {
+public:
+    static constexpr double no_cost = std::numeric_limits<double>::infinity();
+
+    FlowField();
+    ~FlowField();
+    FlowField(FlowField&&) noexcept;
+    FlowField& operator=(FlowField&&) noexcept;
+    FlowField(const FlowField&) = delete;
+    FlowField& operator=(const FlowField&) = delete;
+
+    /// Found: the field is what its limits asked for (stop() says which
+    /// bound ended it); Partial: the node cap ended it; InvalidGoal: no
+    /// waypoint satisfies the goal, or the goal cannot root a field (flee
+    /// goals, too many goal positions); error says why.
+    [[nodiscard]] SearchStatus status() const { return status_; }
+    [[nodiscard]] const std::string& error() const { return error_; }
+    [[nodiscard]] FlowStop stop() const { return stop_; }
+    /// True for Found and Partial (the field can be read).
+    [[nodiscard]] bool usable() const { return status_ == SearchStatus::Found || status_ == SearchStatus::Partial; }
+    /// Every waypoint whose cost to the goal is below this is in the field. [Units: seconds]
+    [[nodiscard]] double radius() const { return radius_; }
+    /// Waypoints with a cost (the goal's own waypoints included).
+    [[nodiscard]] std::size_t reachable() const { return reached_; }
+    /// The largest cost in the field (the goal's waypoints cost 0; 0 when
+    /// empty). [Units: seconds]
+    [[nodiscard]] double largest_cost() const { return largest_; }
+    /// World revision of the snapshot it was computed on.
+    [[nodiscard]] std::uint64_t revision() const;
+    /// That snapshot (null before the first computation).
+    [[nodiscard]] const std::shared_ptr<const NavSnapshot>& snapshot() const { return snapshot_; }
+    /// The search's figures (expanded = waypoints settled).
+    [[nodiscard]] const SearchMetrics& metrics() const { return metrics_; }
+
+    // --- reading (O(1) each) ---------------------------------------------
+    /// The cheapest cost from `feet` to the goal, or no_cost when `feet` is
+    /// not in the field (no waypoint, unreachable, or beyond its radius).
+    [[nodiscard]] double cost(const Voxel& feet) const;
+    [[nodiscard]] bool contains(const Voxel& feet) const { return cost(feet) != no_cost; }
+    /// The next move from `feet`; nullopt when `feet` is not in the field or
+    /// already satisfies the goal.
+    [[nodiscard]] std::optional<FlowStep> next(const Voxel& feet) const;
+    /// Whether `feet` is one of the goal's waypoints (cost 0, no next move).
+    [[nodiscard]] bool at_goal(const Voxel& feet) const;
+    /// The same by node id of snapshot(): for loops over many agents.
+    [[nodiscard]] double cost(NodeId node) const;
+    /// The next waypoint's node id, or node_id::none; `action` gets its move.
+    [[nodiscard]] NodeId next(NodeId node, Action* action = nullptr) const;
+
+    /// The whole route from `feet` by following next: Found with the
+    /// field's cost, or NoPath (error says why) when `feet` is not in it.
+    [[nodiscard]] Route route_from(const Voxel& feet) const;
+    /// Calls f(feet voxel, cost, next voxel, action) for every waypoint in
+    /// the field (the goal's own: next = itself, action Start), in no order.
+    template <class F>
+    void for_each(F&& f) const;
+
+    /// Whether edits to these chunks (chunk coordinates) could change a
+    /// cost or move of this field: a chunk horizontally within one chunk of
+    /// a chunk holding one of its waypoints, at that height or above (falls
+    /// read the columns above). Conservative: true may be harmless.
+    [[nodiscard]] bool affected_by(const std::vector<Voxel>& changed_chunks) const;
+    /// Bytes held (pages and directory).
+    [[nodiscard]] std::size_t memory_bytes() const;
+
+    /// Storage of one position. Internal: for the search that fills it.
+    struct Entry {
+        double cost = no_cost;
+        NodeId next = node_id::none;
+        Action action = Action::Start;
+        std::uint8_t settled = 0;  ///< 1 once its cost is final (only settled entries are in the field)
+        std::uint8_t wanted = 0;   ///< 1 for a position the search must cover
+    };
+    struct Builder;  // src/route/flow_field.cpp
+
+private:
+    [[nodiscard]] const Entry* entry(NodeId node) const {
+        const std::size_t key = node >> kPageBits;
+        if (node == node_id::none || key >= dir_.size() || dir_[key] == 0) return nullptr;
+        const Entry& e = pages_[std::size_t(dir_[key] - 1) * kPage + (node & (kPage - 1))];
+        return e.settled ? &e : nullptr;
+    }
+    [[nodiscard]] Voxel voxel_of(NodeId node) const;
+
+    static constexpr unsigned kPageBits = 8;
+    static constexpr std::size_t kPage = std::size_t(1) << kPageBits;
+
+    SearchStatus status_ = SearchStatus::InvalidGoal;
+    std::string error_ = "no field computed yet.";
+    FlowStop stop_ = FlowStop::Exhausted;
+    double radius_ = 0.0, largest_ = 0.0;
+    int reach_chunks_ = 1;  // how far (in chunks) a move's reads reach from its end
+    std::size_t reached_ = 0;
+    SearchMetrics metrics_;
+    std::shared_ptr<const NavSnapshot> snapshot_;
+    std::vector<std::uint32_t> dir_;     // per 256 node ids: page number + 1, or 0
+    std::vector<Entry> pages_;           // 256 entries per page
+    std::vector<std::uint32_t> touched_; // directory keys with a page, in order
+    // Chunk columns (x, z) holding settled waypoints, with their lowest
+    // chunk y: what affected_by compares with.
+    struct Column {
+        int x, z, lowest_y;
+    };
+    std::vector<Column> columns_;
+};
+
+template <class F>
+void FlowField::for_each(F&& f) const {
+    for (std::size_t p = 0; p < touched_.size(); ++p) {
+        const NodeId base = NodeId(touched_[p]) << kPageBits;
+        const Entry* page = &pages_[p * kPage];
+        for (std::size_t k = 0; k < kPage; ++k) {
+            const Entry& e = page[k];
+            if (!e.settled) continue;
+            const NodeId n = base | NodeId(k);
+            f(voxel_of(n), e.cost, e.next == node_id::none ? voxel_of(n) : voxel_of(e.next), e.action);
+        }
+    }
+}
+
+}  // namespace voxnav

@@ -1,0 +1,249 @@
+// FlowField: reading a field, and the backward Dijkstra that computes one.
+//
+// Why backwards: the field holds the cost *to* the goal, so the search
+// starts at the goal's waypoints and relaxes the moves that end at each
+// settled waypoint (MovementModel::for_each_predecessor, which gives
+// exactly the moves for_each_move gives, found from their end). A move is
+// priced as the forward search prices it: its cost times the zones holding
+// its end, which is the waypoint being settled.
+#include "flow_build.hpp"
+
+#include "voxnav/facts/nav_snapshot.hpp"
+#include "voxnav/route/landmarks.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <tuple>
+
+namespace voxnav {
+
+FlowField::FlowField() = default;
+FlowField::~FlowField() = default;
+FlowField::FlowField(FlowField&&) noexcept = default;
+FlowField& FlowField::operator=(FlowField&&) noexcept = default;
+
+std::uint64_t FlowField::revision() const { return snapshot_ ? snapshot_->revision() : 0; }
+
+Voxel FlowField::voxel_of(NodeId node) const { return snapshot_->voxel_of(node); }
+
+double FlowField::cost(NodeId node) const {
+    const Entry* e = entry(node);
+    return e ? e->cost : no_cost;
+}
+
+NodeId FlowField::next(NodeId node, Action* action) const {
+    const Entry* e = entry(node);
+    if (!e || e->next == node_id::none) return node_id::none;
+    if (action) *action = e->action;
+    return e->next;
+}
+
+double FlowField::cost(const Voxel& feet) const { return snapshot_ ? cost(snapshot_->index_of(feet)) : no_cost; }
+
+bool FlowField::at_goal(const Voxel& feet) const {
+    if (!snapshot_) return false;
+    const Entry* e = entry(snapshot_->index_of(feet));
+    return e && e->next == node_id::none;
+}
+
+std::optional<FlowStep> FlowField::next(const Voxel& feet) const {
+    if (!snapshot_) return std::nullopt;
+    const Entry* e = entry(snapshot_->index_of(feet));
+    if (!e || e->next == node_id::none) return std::nullopt;
+    const Entry* to = entry(e->next);
+    return FlowStep{voxel_of(e->next), e->action, e->cost - (to ? to->cost : 0.0)};
+}
+
+Route FlowField::route_from(const Voxel& feet) const {
+    Route r;
+    r.revision = revision();
+    r.metrics = metrics_;
+    NodeId n = snapshot_ ? snapshot_->index_of(feet) : node_id::none;
+    const Entry* e = entry(n);
+    if (!e) {
+        r.status = SearchStatus::NoPath;
+        r.error = usable() ? "the position is not in the flow field (no waypoint, no route to the goal, or beyond the field's radius)."
+                           : "the flow field has no costs: " + error_;
+        return r;
+    }
+    r.status = SearchStatus::Found;
+    r.cost = e->cost;
+    r.waypoints.push_back({feet, Action::Start, 0.0, double(feet.y) + snapshot_->feet_offset(n)});
+    // Each next is settled before the waypoint pointing at it and costs
+    // strictly less or equal: the chain ends at the goal within reached_ steps.
+    for (std::size_t guard = 0; e->next != node_id::none && guard <= reached_; ++guard) {
+        const NodeId m = e->next;
+        const Entry* to = entry(m);
+        const Voxel v = voxel_of(m);
+        r.waypoints.push_back({v, e->action, e->cost - to->cost, double(v.y) + snapshot_->feet_offset(m)});
+        n = m;
+        e = to;
+    }
+    return r;
+}
+
+bool FlowField::affected_by(const std::vector<Voxel>& changed) const {
+    for (const Voxel& c : changed) {
+        const auto lo = std::lower_bound(columns_.begin(), columns_.end(), c.x - reach_chunks_,
+                                         [](const Column& col, int x) { return col.x < x; });
+        for (auto it = lo; it != columns_.end() && it->x <= c.x + reach_chunks_; ++it)
+            if (std::abs(it->z - c.z) <= reach_chunks_ && c.y >= it->lowest_y - reach_chunks_) return true;
+    }
+    return false;
+}
+
+std::size_t FlowField::memory_bytes() const {
+    return pages_.capacity() * sizeof(Entry) + dir_.capacity() * sizeof(std::uint32_t) + touched_.capacity() * sizeof(std::uint32_t) +
+           columns_.capacity() * sizeof(Column);
+}
+
+// --- computing ---------------------------------------------------------------
+
+FlowField::Entry& FlowField::Builder::slot(FlowField& out, NodeId node) {
+    const std::uint32_t key = node >> kPageBits;
+    std::uint32_t& page = out.dir_[key];
+    if (page == 0) {
+        const std::size_t used = out.touched_.size();
+        if ((used + 1) * kPage > out.pages_.size()) out.pages_.resize(std::max<std::size_t>(out.pages_.size() * 2, 8 * kPage));
+        out.touched_.push_back(key);
+        page = std::uint32_t(used + 1);
+    }
+    return out.pages_[std::size_t(page - 1) * kPage + (node & (kPage - 1))];
+}
+
+void FlowField::Builder::reset(FlowField& out, std::shared_ptr<const NavSnapshot> snapshot) {
+    // Only the pages the last field touched are cleared.
+    std::fill(out.pages_.begin(), out.pages_.begin() + std::ptrdiff_t(out.touched_.size() * kPage), Entry{});
+    for (std::uint32_t key : out.touched_)
+        if (key < out.dir_.size()) out.dir_[key] = 0;
+    out.touched_.clear();
+    out.columns_.clear();
+    out.snapshot_ = std::move(snapshot);
+    const std::size_t keys = out.snapshot_ ? (std::size_t(out.snapshot_->slot_capacity()) << node_id::local_bits) >> kPageBits : 0;
+    if (out.dir_.size() < keys) out.dir_.resize(keys, 0);
+    out.reached_ = 0;
+    out.largest_ = 0.0;
+    out.radius_ = 0.0;
+    out.metrics_ = {};
+    out.error_.clear();
+}
+
+void FlowField::Builder::fail(FlowField& out, std::shared_ptr<const NavSnapshot> snapshot, SearchStatus status, std::string error) {
+    reset(out, std::move(snapshot));
+    out.status_ = status;
+    out.error_ = std::move(error);
+}
+
+void FlowField::Builder::find_columns(FlowField& out, int reach_chunks) {
+    // A page is 256 ids of one chunk: one chunk per page with a settled entry.
+    out.reach_chunks_ = reach_chunks;
+    for (std::size_t p = 0; p < out.touched_.size(); ++p) {
+        const Entry* page = &out.pages_[p * kPage];
+        if (std::none_of(page, page + kPage, [](const Entry& e) { return e.settled != 0; })) continue;
+        const Voxel c = out.snapshot_->slot(out.touched_[p] >> (node_id::local_bits - kPageBits)).chunk;
+        out.columns_.push_back({c.x, c.z, c.y});
+    }
+    std::sort(out.columns_.begin(), out.columns_.end(),
+              [](const Column& a, const Column& b) { return std::tie(a.x, a.z, a.lowest_y) < std::tie(b.x, b.z, b.lowest_y); });
+    // Keep each column's lowest chunk (the first after sorting).
+    out.columns_.erase(std::unique(out.columns_.begin(), out.columns_.end(),
+                                   [](const Column& a, const Column& b) { return a.x == b.x && a.z == b.z; }),
+                       out.columns_.end());
+}
+
+void FlowField::Builder::compute(FlowField& out, std::shared_ptr<const NavSnapshot> snapshot, const MovementModel& moves,
+                                 const ZoneCosts& zones, const std::vector<NodeId>& goals, const SearchLimits& limits,
+                                 const std::vector<NodeId>& cover) {
+    const auto t0 = std::chrono::steady_clock::now();
+    reset(out, std::move(snapshot));
+    const NavSnapshot& snap = *out.snapshot_;
+    const VoxelOfNode voxel(snap);
+    const double max_cost = std::isnan(limits.max_cost) ? no_cost : limits.max_cost;
+    open_.clear();
+    for (NodeId g : goals) {
+        Entry& e = slot(out, g);
+        if (e.cost == 0.0) continue;  // listed twice
+        e.cost = 0.0;
+        e.next = node_id::none;
+        e.action = Action::Start;
+        open_.push_back({0.0, g});
+    }
+    std::size_t wanted = 0;
+    for (NodeId c : cover) {
+        if (c == node_id::none) continue;
+        Entry& e = slot(out, c);
+        wanted += e.wanted == 0;
+        e.wanted = 1;
+    }
+    std::make_heap(open_.begin(), open_.end());
+    std::uint64_t settled = 0, relaxed = 0, improved = 0, generated = open_.size();
+    out.stop_ = FlowStop::Exhausted;
+    out.status_ = SearchStatus::Found;
+    while (!open_.empty()) {
+        std::pop_heap(open_.begin(), open_.end());
+        const Open top = open_.back();
+        open_.pop_back();
+        Entry& e = slot(out, top.node);
+        if (e.settled || top.cost != e.cost) continue;  // a stale copy (lazy deletion)
+        if (top.cost > max_cost) {
+            open_.push_back(top);  // what radius() reads below
+            std::push_heap(open_.begin(), open_.end());
+            break;
+        }
+        if (settled >= limits.max_nodes) {
+            out.stop_ = FlowStop::NodeCap;
+            out.status_ = SearchStatus::Partial;
+            open_.push_back(top);
+            std::push_heap(open_.begin(), open_.end());
+            break;
+        }
+        e.settled = 1;
+        ++settled;
+        out.largest_ = top.cost;
+        if (e.wanted && --wanted == 0) {
+            out.stop_ = FlowStop::Covered;
+            break;
+        }
+        // Moves into a forbidden zone do not exist: nothing reaches it.
+        const double m = zones.empty() ? 1.0 : zones.multiplier(voxel(top.node));
+        if (m == CostZone::forbid) continue;
+        const NodeId to = top.node;
+        const double base = top.cost;
+        moves.for_each_predecessor(to, [&](NodeId from, double c, Action a) {
+            ++relaxed;
+            Entry& f = slot(out, from);
+            const double nc = base + c * m;
+            if (f.settled || !(nc < f.cost)) return;
+            improved += f.cost != no_cost;
+            generated += f.cost == no_cost;
+            f.cost = nc;
+            f.next = to;
+            f.action = a;
+            open_.push_back({nc, from});
+            std::push_heap(open_.begin(), open_.end());
+        });
+    }
+    // Every waypoint not settled costs at least the cheapest open entry.
+    out.radius_ = no_cost;
+    while (!open_.empty()) {
+        const Open& top = open_.front();
+        const Entry& e = slot(out, top.node);
+        if (!e.settled && top.cost == e.cost) {
+            out.radius_ = top.cost;
+            break;
+        }
+        std::pop_heap(open_.begin(), open_.end());
+        open_.pop_back();
+    }
+    if (out.stop_ == FlowStop::Exhausted && max_cost < out.radius_) out.radius_ = std::nextafter(max_cost, no_cost);
+    out.reached_ = std::size_t(settled);
+    find_columns(out, (LandmarkTable::move_reach(moves.profile()) + 15) / 16);
+    out.metrics_.expanded = settled;
+    out.metrics_.generated = generated;
+    out.metrics_.relaxed = relaxed;
+    out.metrics_.improved = improved;
+    out.metrics_.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace voxnav

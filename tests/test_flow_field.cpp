@@ -1,0 +1,361 @@
+// Flow fields (route/flow_field.hpp) and chases (route/chase.hpp): on seeded
+// worlds with every move kind (leaps, falls, swims, flight, wide agents,
+// one-way drops, stairs, ladders, doors), the field's cost at every waypoint
+// equals a fresh A* from it, and following next reaches the goal with that
+// cost over real moves; caps and covers give smaller fields that say so; a
+// chase's routes cost what fresh searches cost through target walks and
+// edits; and fields are read while another thread syncs edits.
+#include "random_shaped.hpp"
+#include "random_world.hpp"
+#include "test_helpers.hpp"
+
+#include "voxnav/bench/terrain.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <mutex>
+#include <random>
+#include <thread>
+
+using namespace voxnav;
+
+namespace {
+
+bool same_cost(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(b)); }
+
+std::vector<Voxel> waypoints_of(const Navigator& nav) {
+    std::vector<Voxel> out;
+    const VoxelBox b = nav.field().domain();
+    for (int y = b.lo.y; y < b.hi.y; ++y)
+        for (int z = b.lo.z; z < b.hi.z; ++z)
+            for (int x = b.lo.x; x < b.hi.x; ++x)
+                if (nav.is_waypoint({x, y, z})) out.push_back({x, y, z});
+    return out;
+}
+
+// Following next from `p` gives real moves that add up to the field's cost.
+void check_following(Navigator& nav, const FlowField& field, const Voxel& p, const QueryOptions& q) {
+    const Route r = field.route_from(p);
+    REQUIRE(r.status == SearchStatus::Found);
+    REQUIRE(r.waypoints.front().position == p);
+    REQUIRE(field.at_goal(r.waypoints.back().position));
+    // step_costs prices with the profile's floor costs: compare the costs
+    // only without per-query overrides (the total is compared with A* anyway).
+    const std::vector<double> steps = nav.step_costs(r, q.zones);
+    const bool priced_alike = q.floor_cost.empty();
+    double sum = 0.0;
+    for (std::size_t k = 1; k < steps.size(); ++k) {
+        INFO("step " << k << " " << to_string(r.waypoints[k].action));
+        REQUIRE(std::isfinite(steps[k]));
+        if (priced_alike) REQUIRE(same_cost(steps[k], r.waypoints[k].cost));
+        sum += steps[k];
+    }
+    if (priced_alike) REQUIRE(same_cost(sum, field.cost(p)));
+}
+
+// Every waypoint of the world: in the field exactly when find_route finds a
+// route, with its cost; following next from it reproduces that cost.
+void check_field(Navigator& nav, const Goal& goal, const QueryOptions& q, int& checked) {
+    const FlowField field = nav.flow_field(goal, q);
+    INFO("goal " << goal.describe() << " field status " << to_string(field.status()) << " " << field.error());
+    if (field.status() == SearchStatus::InvalidGoal) {
+        const Route r = nav.find_route(nav.field().domain().lo, goal, q);
+        REQUIRE((r.status == SearchStatus::InvalidGoal || r.status == SearchStatus::InvalidStart));
+        return;
+    }
+    REQUIRE(field.status() == SearchStatus::Found);
+    REQUIRE(field.stop() == FlowStop::Exhausted);
+    std::size_t in_field = 0;
+    for (const Voxel& p : waypoints_of(nav)) {
+        QueryOptions off = q;
+        off.acceleration = Acceleration::Off;
+        const Route fresh = nav.find_route(p, goal, off);
+        INFO("from " << p.x << "," << p.y << "," << p.z << ": fresh " << to_string(fresh.status) << " " << fresh.cost << ", field "
+                     << field.cost(p));
+        REQUIRE((fresh.status == SearchStatus::Found) == field.contains(p));
+        if (fresh.status != SearchStatus::Found) continue;
+        ++in_field;
+        REQUIRE(same_cost(field.cost(p), fresh.cost));
+        check_following(nav, field, p, q);
+        ++checked;
+    }
+    REQUIRE(in_field == field.reachable());
+}
+
+Goal random_goal(std::mt19937& rng, const std::vector<Voxel>& spots) {
+    const Voxel g = spots[rng() % spots.size()];
+    switch (rng() % 5) {
+        case 0: return Goal::at(g);
+        case 1: return Goal::near(glm::dvec3(g) + glm::dvec3(0.3, 0.0, -0.2), 1.0 + double(rng() % 3));
+        case 2: return Goal::touch(g - Voxel(0, 1, 0));
+        case 3: return Goal::column(g.x, g.z);
+        default: return Goal::any_of({Goal::at(g), Goal::at(spots[rng() % spots.size()])});
+    }
+}
+
+}  // namespace
+
+TEST_CASE("a flow field's costs equal fresh A* from every waypoint, any world, agent and goal", "[flow][random]") {
+    int checked = 0, fields = 0;
+    std::array<std::size_t, 16> actions{};
+    for (std::uint32_t seed = 1; seed <= 36; ++seed) {
+        const Voxel size = seed % 3 ? Voxel{10, 7, 10} : Voxel{20, 12, 18};  // a third cross chunk faces
+        const World w = testing::random_world(seed, size);
+        AgentProfile a = testing::random_agent(seed);
+        if (seed % 7 == 0) a.walk = a.jump = a.fall = a.swim = false, a.fly = true;  // pure flyers
+        if (seed % 5 == 0) a.jump = true, a.jump_distance = 1 + int(seed % 3), a.jump_height = 1 + int(seed % 2);  // leaps
+        if (seed % 4 == 0) a.max_fall = 1;  // deeper drops only into water: one-way ledges
+        Navigator nav(w, a);
+        const std::vector<Voxel> spots = waypoints_of(nav);
+        if (spots.size() < 2) continue;
+        std::mt19937 rng(seed);
+        INFO("seed " << seed << " profile " << to_json(a));
+        QueryOptions plain;
+        check_field(nav, random_goal(rng, spots), plain, checked);
+        // Zones (dearer, cheaper, forbidden) and a floor-cost override.
+        QueryOptions zoned;
+        const double mults[] = {0.5, 2.0, CostZone::forbid, 3.0};
+        zoned.zones.push_back(CostZone::sphere(glm::dvec3(spots[rng() % spots.size()]), 2.0 + rng() % 3, mults[rng() % 4]));
+        zoned.zones.push_back(CostZone::sphere(glm::dvec3(spots[rng() % spots.size()]), 2.0 + rng() % 3, mults[rng() % 4]));
+        if (a.floor_cost.count("mud") && a.floor_cost.at("mud") > 1.0) zoned.floor_cost["mud"] = 7.0;
+        check_field(nav, random_goal(rng, spots), zoned, checked);
+        fields += 2;
+        const FlowField f = nav.flow_field(Goal::at(spots[0]));
+        f.for_each([&](const Voxel&, double, const Voxel&, Action act) { ++actions[std::size_t(act)]; });
+    }
+    INFO("checked " << checked << " waypoints in " << fields << " fields");
+    REQUIRE(checked > 2000);
+    // Every move kind was on some field's routes.
+    for (Action act : {Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly}) {
+        INFO(to_string(act));
+        CHECK(actions[std::size_t(act)] > 0);
+    }
+}
+
+TEST_CASE("flow fields on shaped worlds: stairs, slabs, ladders, doors, one-way drops", "[flow][shapes][random]") {
+    int checked = 0;
+    std::array<std::size_t, 16> actions{};
+    for (std::uint32_t seed = 1; seed <= 60; ++seed) {
+        const World w = testing::world_from_text(testing::random_shaped_world(seed));
+        const AgentProfile a = testing::random_shaped_agent(seed);
+        Navigator nav(w, a);
+        const std::vector<Voxel> spots = waypoints_of(nav);
+        if (spots.size() < 2) continue;
+        std::mt19937 rng(seed);
+        INFO("seed " << seed << " profile " << to_json(a));
+        const Goal goal = random_goal(rng, spots);
+        check_field(nav, goal, QueryOptions{}, checked);
+        const FlowField f = nav.flow_field(goal);
+        f.for_each([&](const Voxel&, double, const Voxel&, Action act) { ++actions[std::size_t(act)]; });
+    }
+    REQUIRE(checked > 500);
+    for (Action act : {Action::Walk, Action::Jump, Action::Fall, Action::Climb, Action::Open}) {
+        INFO(to_string(act));
+        CHECK(actions[std::size_t(act)] > 0);
+    }
+}
+
+TEST_CASE("the node cap gives a partial field that says so, still exact where it holds costs", "[flow]") {
+    TerrainParams p;
+    p.size = {48, 24, 48};
+    p.seed = 3;
+    p.cliffs = true;
+    const World w = generate_terrain(p);
+    Navigator nav(w, AgentProfile{});
+    const std::vector<Voxel> spots = waypoints_of(nav);
+    const Voxel goal = spots[spots.size() / 2];
+    QueryOptions q;
+    q.limits.max_nodes = 300;
+    const FlowField f = nav.flow_field(Goal::at(goal), q);
+    REQUIRE(f.status() == SearchStatus::Partial);
+    REQUIRE(f.stop() == FlowStop::NodeCap);
+    REQUIRE(f.reachable() == 300);
+    REQUIRE(std::isfinite(f.radius()));
+    std::size_t seen = 0;
+    f.for_each([&](const Voxel& v, double c, const Voxel&, Action) {
+        ++seen;
+        REQUIRE(c <= f.radius());
+        const Route r = nav.find_route(v, goal);
+        REQUIRE(same_cost(r.cost, c));
+    });
+    REQUIRE(seen == 300);
+    // Everything cheaper than the radius is in.
+    for (const Voxel& v : spots) {
+        const Route r = nav.find_route(v, goal);
+        if (r.status == SearchStatus::Found && r.cost < f.radius()) REQUIRE(f.contains(v));
+    }
+    // max_cost: everything within it, nothing beyond.
+    QueryOptions within;
+    within.limits.max_cost = 2.0;
+    const FlowField g = nav.flow_field(Goal::at(goal), within);
+    REQUIRE(g.status() == SearchStatus::Found);
+    REQUIRE(g.stop() == FlowStop::Exhausted);
+    REQUIRE(g.largest_cost() <= 2.0);
+    for (const Voxel& v : spots) {
+        const Route r = nav.find_route(v, goal);
+        REQUIRE((r.status == SearchStatus::Found && r.cost <= 2.0) == g.contains(v));
+    }
+}
+
+TEST_CASE("a field covering a crowd stops once every member has its cost", "[flow]") {
+    TerrainParams p;
+    p.size = {64, 24, 64};
+    p.seed = 5;
+    const World w = generate_terrain(p);
+    Navigator nav(w, AgentProfile{});
+    const std::vector<Voxel> spots = waypoints_of(nav);
+    std::mt19937 rng(9);
+    const Voxel goal = spots[rng() % spots.size()];
+    const FlowField whole = nav.flow_field(Goal::at(goal));
+    std::vector<Voxel> crowd;
+    for (const Voxel& v : spots)
+        if (std::abs(v.x - goal.x) + std::abs(v.z - goal.z) < 12 && rng() % 8 == 0 && whole.contains(v)) crowd.push_back(v);
+    REQUIRE(crowd.size() > 5);
+    FlowField small;
+    nav.flow_field(Goal::at(goal), QueryOptions{}, small, crowd);
+    REQUIRE(small.stop() == FlowStop::Covered);
+    REQUIRE(small.reachable() < whole.reachable() / 2);
+    for (const Voxel& c : crowd) {
+        REQUIRE(small.contains(c));
+        REQUIRE(same_cost(small.cost(c), whole.cost(c)));
+        REQUIRE(same_cost(small.route_from(c).cost, nav.find_route(c, goal).cost));
+    }
+}
+
+TEST_CASE("flow fields refuse goals they cannot root, naming why", "[flow]") {
+    const World w = load_world(std::string(VOXNAV_SOURCE_DIR) + "/worlds/demo.vxw");
+    Navigator nav(w, AgentProfile{});
+    const FlowField flee = nav.flow_field(Goal::flee({{{1, 1, 1}, 5.0}}));
+    REQUIRE(flee.status() == SearchStatus::InvalidGoal);
+    REQUIRE(flee.error().find("flee") != std::string::npos);
+    const FlowField nowhere = nav.flow_field(Goal::at({1, 50, 1}));
+    REQUIRE(nowhere.status() == SearchStatus::InvalidGoal);
+    REQUIRE(!nowhere.error().empty());
+    REQUIRE(!nowhere.contains({1, 1, 1}));
+    REQUIRE(nowhere.route_from({1, 1, 1}).status == SearchStatus::NoPath);
+    REQUIRE_THROWS_AS(nav.flow_field(Goal{}), std::invalid_argument);
+    QueryOptions bad;
+    CostZone z;
+    z.radius = -1.0;
+    bad.zones.push_back(z);
+    REQUIRE_THROWS_AS(nav.flow_field(Goal::at({1, 1, 1}), bad), std::invalid_argument);
+}
+
+TEST_CASE("a chase re-plans exactly through random target walks and edits between ticks", "[flow][chase][live]") {
+    int compared = 0, kept = 0, edited = 0;
+    for (std::uint32_t seed = 1; seed <= 6; ++seed) {
+        TerrainParams p;
+        p.size = {48, 24, 48};
+        p.seed = seed;
+        p.cliffs = seed % 2 == 1;
+        p.lakes = seed % 3 == 0;
+        World w = generate_terrain(p);
+        AgentProfile a;
+        a.jump_distance = int(seed % 3);
+        ChaseField chase(w, a);
+        Navigator fresh(w, a);
+        std::vector<Voxel> spots = waypoints_of(fresh);
+        std::mt19937 rng(seed);
+        Voxel target = spots[rng() % spots.size()];
+        std::vector<Voxel> crowd;
+        for (int i = 0; i < 12; ++i) crowd.push_back(spots[rng() % spots.size()]);
+        const BlockId stone = *w.blocks().find("stone");
+        for (int tick = 0; tick < 40; ++tick) {
+            // The target walks a move now and then.
+            if (tick % 3 == 0) {
+                std::vector<testing::Edge> moves = testing::moves_from(fresh, target);
+                if (!moves.empty()) target = moves[rng() % moves.size()].to;
+            }
+            // Edits: near the crowd sometimes, far away sometimes.
+            if (tick % 4 == 1) {
+                const Voxel v = spots[rng() % spots.size()] + Voxel(0, int(rng() % 2), 0);
+                if (v != target) w.set_block(v, rng() % 2 ? stone : BlockId(0));
+            }
+            const ChaseField::Update u = chase.update(Goal::at(target), crowd);
+            kept += !u.recomputed();
+            edited += u.reason == ChaseField::Reason::Edited;
+            fresh.sync();
+            REQUIRE(u.revision == fresh.snapshot()->revision());
+            for (Voxel& c : crowd) {
+                const Route want = fresh.find_route(c, Goal::at(target));
+                const Route got = chase.route_from(c);
+                INFO("seed " << seed << " tick " << tick << " chaser " << c.x << "," << c.y << "," << c.z << " target " << target.x
+                             << "," << target.y << "," << target.z << " reason " << int(u.reason));
+                if (want.status != SearchStatus::Found) {
+                    REQUIRE(got.status != SearchStatus::Found);
+                    continue;
+                }
+                REQUIRE(got.status == SearchStatus::Found);
+                REQUIRE(same_cost(got.cost, want.cost));
+                // The moves exist on the latest facts (not only on the field's snapshot).
+                for (double s : fresh.step_costs(got)) REQUIRE(std::isfinite(s));
+                ++compared;
+                // The chaser takes a step (or stays when at the goal or stranded).
+                if (auto step = chase.next(c)) c = step->position;
+            }
+            // Someone is knocked far off now and then.
+            if (tick % 9 == 8) crowd[rng() % crowd.size()] = spots[rng() % spots.size()];
+        }
+    }
+    INFO("compared " << compared << ", kept " << kept << ", recomputed for edits " << edited);
+    REQUIRE(compared > 1000);
+    REQUIRE(kept > 20);   // the field was reused, not recomputed every tick
+    REQUIRE(edited > 0);  // and edits near it were noticed
+}
+
+TEST_CASE("fields are computed and read while another thread edits and syncs", "[flow][live][threads]") {
+    TerrainParams p;
+    p.size = {48, 24, 48};
+    p.seed = 4;
+    World w = generate_terrain(p);
+    AgentProfile a;
+    auto field = NavField::shared(w, a);
+    Navigator game(w, field, a);
+    const std::vector<Voxel> spots = waypoints_of(game);
+    const Voxel goal = spots[spots.size() / 3];
+    std::shared_ptr<const FlowField> current = std::make_shared<FlowField>(game.flow_field(Goal::at(goal)));
+    std::mutex handover;  // guards `current` (the pointer, not the field)
+    std::atomic<bool> done{false};
+    std::atomic<int> computed{0}, reads{0}, bad{0};
+    std::thread worker([&] {
+        Navigator nav(field, a);
+        while (!done.load()) {
+            auto next = std::make_shared<FlowField>();
+            nav.flow_field(Goal::at(goal), QueryOptions{}, *next);
+            std::lock_guard<std::mutex> lock(handover);
+            current = std::move(next);
+            computed.fetch_add(1);
+        }
+    });
+    std::thread reader([&] {
+        std::mt19937 rng(1);
+        while (!done.load()) {
+            std::shared_ptr<const FlowField> f;
+            {
+                std::lock_guard<std::mutex> lock(handover);
+                f = current;
+            }
+            const Voxel v = spots[rng() % spots.size()];
+            if (f->contains(v)) {
+                const Route r = f->route_from(v);
+                if (r.status != SearchStatus::Found || !same_cost(r.cost, f->cost(v))) bad.fetch_add(1);
+            }
+            reads.fetch_add(1);
+        }
+    });
+    std::mt19937 rng(7);
+    const BlockId stone = *w.blocks().find("stone");
+    for (int i = 0; i < 40 || computed.load() < 3; ++i) {
+        const Voxel v = spots[rng() % spots.size()] + Voxel(0, 1, 0);
+        w.set_block(v, i % 2 ? BlockId(0) : stone);
+        field->sync(w);
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    done.store(true);
+    worker.join();
+    reader.join();
+    REQUIRE(bad.load() == 0);
+    REQUIRE(computed.load() >= 3);
+    REQUIRE(reads.load() > 0);
+}
