@@ -1,23 +1,30 @@
-// ChaseField: keep one flow field rooted at a moving target while nothing it
-// depends on changes; compute a new one when something does.
+// ChaseField: per-chaser routes kept while they provably stay the cheapest,
+// or one flow field rooted at the target kept while nothing it depends on
+// changes (chase.hpp says when each is used and why it stays exact).
 #include "voxnav/route/chase.hpp"
 
+#include "voxnav/agent/movement.hpp"
 #include "voxnav/facts/nav_field.hpp"
 #include "voxnav/facts/nav_snapshot.hpp"
+#include "voxnav/route/landmarks.hpp"
+#include "voxnav/route/nav_problem.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <sstream>
+#include <tuple>
 
 namespace voxnav {
 
 namespace {
 
-// What makes two updates ask for the same field: the goal and the options
+// What makes two updates ask for the same routes: the goal and the options
 // that change costs or bounds. Written with full precision.
-std::string field_key(const Goal& goal, const QueryOptions& o) {
+std::string query_key(const Goal& goal, const QueryOptions& o) {
     std::ostringstream s;
     s.precision(17);
-    s << goal.describe() << '|' << o.limits.max_cost << '|' << o.limits.max_nodes << '|' << o.snap_goal;
+    s << goal.describe() << '|' << o.limits.max_cost << '|' << o.limits.max_nodes << '|' << o.limits.weight << '|' << o.snap_goal;
     for (const CostZone& z : o.zones)
         s << "|z" << int(z.shape) << ',' << z.centre.x << ',' << z.centre.y << ',' << z.centre.z << ',' << z.radius << ','
           << z.box.lo.x << ',' << z.box.lo.y << ',' << z.box.lo.z << ',' << z.box.hi.x << ',' << z.box.hi.y << ',' << z.box.hi.z
@@ -26,55 +33,267 @@ std::string field_key(const Goal& goal, const QueryOptions& o) {
     return s.str();
 }
 
+// a <= b up to the rounding of sums of move costs.
+bool at_most(double a, double b) { return a <= b + 1e-9 * std::max(1.0, std::abs(b)); }
+
 }  // namespace
 
-ChaseField::ChaseField(const World& world, const AgentProfile& profile)
-    : nav_(world, profile), field_(std::make_shared<FlowField>()) {}
+struct ChaseField::Impl {
+    // One chaser's route (Routes): the waypoints from where it was planned,
+    // the cost still ahead of each, and where the chaser stands on it.
+    struct Chase {
+        Route route;
+        std::vector<double> ahead;  // ahead[k]: cost from waypoint k to the end
+        std::size_t at = 0;
+        Voxel planned_from{0};
+    };
 
-ChaseField::ChaseField(std::shared_ptr<NavField> field, const AgentProfile& profile)
-    : nav_(std::move(field), profile), field_(std::make_shared<FlowField>()) {}
+    Impl(Navigator nav, Method method) : nav(std::move(nav)), method(method) {}
 
-void ChaseField::invalidate() { key_.clear(); }
+    Navigator nav;
+    Method method;
+    Method used = Method::Routes;
+    std::string key;                    // goal and options of the routes or field
+    bool have = false;                  // routes or a field exist for `key`
+    bool exact_goal = false;
+    Voxel target{0};
+    std::uint64_t valid_revision = 0;   // the latest revision they are known exact for
+    std::vector<Voxel> changed;         // scratch: chunks changed since
+    bool changes_known = true;
+    double bound_factor = 1.0;          // the zones' smallest multiplier: lower bounds are scaled by it
+    std::vector<Chase> routes;
+    std::vector<Voxel> positions;       // the chasers of the last update
+    std::shared_ptr<FlowField> field_, spare_;
+    std::uint64_t fields = 0, replans = 0, certificates = 0;
 
-ChaseField::Reason ChaseField::why_recompute(const std::string& key, const std::vector<Voxel>& chasers) {
-    if (!field_->snapshot()) return Reason::First;
-    if (key != key_) return Reason::GoalMoved;
-    const NavSnapshot& latest = *nav_.snapshot();
-    if (latest.revision() != valid_revision_) {
-        changed_.clear();
-        if (!latest.changed_chunks_since(valid_revision_, changed_)) return Reason::Forgotten;
-        if (field_->affected_by(changed_)) return Reason::Edited;
+    static void sum_ahead(Chase& c) {
+        const auto& w = c.route.waypoints;
+        c.ahead.assign(w.size(), 0.0);
+        for (std::size_t k = w.size(); k-- > 1;) c.ahead[k - 1] = c.ahead[k] + w[k].cost;
     }
-    // A field stopped by max_cost or the node cap would not grow by being
-    // computed again; one that stopped at the crowd must hold all of it.
-    if (field_->usable() && field_->stop() == FlowStop::Covered)
-        for (const Voxel& c : chasers)
-            if (!field_->contains(c) && nav_.is_waypoint(c)) return Reason::ChaserOutside;
-    return Reason::Kept;
+    void take_route(Chase& c, Route r, const Voxel& from) {
+        c.route = std::move(r);
+        c.at = 0;
+        c.planned_from = from;
+        sum_ahead(c);
+    }
+
+    // Could an edit in `chunk` give a route from `from` to the target cheaper
+    // than `cost`? A changed move lies within move reach of the chunk
+    // horizontally (at any height: falls read the columns above), so any
+    // route using one costs at least the bound to that area and from it.
+    bool edit_may_matter(const Voxel& from, double cost, const Voxel& chunk, int reach) const {
+        const MovementModel& m = nav.moves();
+        const int lo_x = chunk.x * 16 - reach, hi_x = chunk.x * 16 + 15 + reach;
+        const int lo_z = chunk.z * 16 - reach, hi_z = chunk.z * 16 + 15 + reach;
+        const Voxel near_from(std::clamp(from.x, lo_x, hi_x), from.y, std::clamp(from.z, lo_z, hi_z));
+        const Voxel near_target(std::clamp(target.x, lo_x, hi_x), target.y, std::clamp(target.z, lo_z, hi_z));
+        const double bound = bound_factor * (m.lower_bound_delta(std::abs(double(from.x - near_from.x)), 0.0,
+                                                                 std::abs(double(from.z - near_from.z))) +
+                                             m.lower_bound_delta(std::abs(double(target.x - near_target.x)), 0.0,
+                                                                 std::abs(double(target.z - near_target.z))));
+        return at_most(bound, cost);
+    }
+
+    bool edits_may_matter(const Chase& c, const Voxel& from) const {
+        if (!changes_known || !exact_goal) return true;
+        if (c.route.status != SearchStatus::Found) return !changed.empty();  // a route may have appeared
+        const int reach = LandmarkTable::move_reach(nav.profile());
+        for (const Voxel& chunk : changed)
+            if (edit_may_matter(from, c.ahead[c.at], chunk, reach)) return true;
+        return false;
+    }
+
+    void routes_update(const Goal& goal, const std::vector<Voxel>& chasers, const QueryOptions& options, bool same_goal,
+                       bool edited, const std::optional<Route>& target_walk, Update& u) {
+        if (routes.size() < chasers.size()) routes.resize(chasers.size());
+        for (std::size_t i = 0; i < chasers.size(); ++i) {
+            Chase& c = routes[i];
+            const Voxel pos = chasers[i];
+            bool need = !have;
+            // Where the chaser stands on its route (it walks forwards; look
+            // from its last place on, then from the start).
+            if (!need) {
+                const auto& w = c.route.waypoints;
+                if (c.route.status == SearchStatus::Found) {
+                    std::size_t k = c.at;
+                    while (k < w.size() && w[k].position != pos) ++k;
+                    if (k == w.size())
+                        for (k = 0; k < c.at && w[k].position != pos; ++k) {}
+                    if (k < w.size() && w[k].position == pos) c.at = k;
+                    else need = true;
+                } else {
+                    need = pos != c.planned_from;
+                }
+            }
+            if (!need && edited) need = edits_may_matter(c, pos);
+            if (!need && !same_goal) {
+                need = true;
+                if (c.route.status == SearchStatus::Found && exact_goal) {
+                    // The new target on the route: its prefix is a cheapest route there.
+                    auto& w = c.route.waypoints;
+                    std::size_t j = c.at;
+                    while (j < w.size() && w[j].position != target) ++j;
+                    if (j < w.size()) {
+                        w.resize(j + 1);
+                        sum_ahead(c);
+                        need = false;
+                    } else if (target_walk) {
+                        // The route on to the target's new place, if it costs no
+                        // more than the bound: nothing can be cheaper.
+                        const double total = c.ahead[c.at] + target_walk->cost;
+                        if (at_most(total, bound_factor * nav.moves().lower_bound(pos, target))) {
+                            w.insert(w.end(), target_walk->waypoints.begin() + 1, target_walk->waypoints.end());
+                            sum_ahead(c);
+                            need = false;
+                        }
+                    }
+                    if (!need) {
+                        ++u.certified;
+                        ++certificates;
+                    }
+                }
+            }
+            if (need) {
+                take_route(c, nav.find_route(pos, goal, options), pos);
+                ++u.replanned;
+                ++replans;
+            }
+        }
+    }
+
+    void field_update(const Goal& goal, const std::vector<Voxel>& chasers, const QueryOptions& options, bool same_goal,
+                      bool edited, Update& u) {
+        bool need = !have || !same_goal || !field_ || (edited && (!changes_known || field_->affected_by(changed)));
+        // A field stopped by max_cost or the node cap would not grow by being
+        // computed again; one that stopped at the crowd must hold all of it.
+        if (!need && field_->usable() && field_->stop() == FlowStop::Covered)
+            for (const Voxel& c : chasers)
+                if (!field_->contains(c) && nav.is_waypoint(c)) {
+                    need = true;
+                    break;
+                }
+        if (!need) return;
+        // Readers may hold the current field: write into the spare one when
+        // nobody else holds it, else into a new one.
+        std::shared_ptr<FlowField> out = spare_ && spare_.use_count() == 1 ? std::move(spare_) : std::make_shared<FlowField>();
+        nav.flow_field(goal, options, *out, chasers);
+        spare_ = std::move(field_);
+        field_ = std::move(out);
+        u.field_computed = true;
+        ++fields;
+    }
+};
+
+ChaseField::ChaseField(const World& world, const AgentProfile& profile, Method method)
+    : impl_(std::make_unique<Impl>(Navigator(world, profile), method)) {}
+
+ChaseField::ChaseField(std::shared_ptr<NavField> field, const AgentProfile& profile, Method method)
+    : impl_(std::make_unique<Impl>(Navigator(std::move(field), profile), method)) {}
+
+ChaseField::~ChaseField() = default;
+ChaseField::ChaseField(ChaseField&&) noexcept = default;
+ChaseField& ChaseField::operator=(ChaseField&&) noexcept = default;
+
+void ChaseField::invalidate() {
+    impl_->have = false;
+    impl_->key.clear();
 }
 
 ChaseField::Update ChaseField::update(const Goal& goal, const std::vector<Voxel>& chasers, const QueryOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
-    nav_.sync();
+    Impl& s = *impl_;
     Update u;
-    const std::string key = field_key(goal, options);
-    u.reason = why_recompute(key, chasers);
-    if (u.reason == Reason::Kept) {
-        ++kept_;
-    } else {
-        // Readers may hold the current field: write into the spare one when
-        // nobody else holds it, else into a new one.
-        std::shared_ptr<FlowField> out = spare_ && spare_.use_count() == 1 ? std::move(spare_) : std::make_shared<FlowField>();
-        nav_.flow_field(goal, options, *out, chasers);
-        spare_ = std::move(field_);
-        field_ = std::move(out);
-        key_ = key;
-        ++computed_;
+    const Method want = s.method != Method::Auto ? s.method : chasers.size() >= kFieldChasers ? Method::Field : Method::Routes;
+    if (want != s.used) s.have = false;  // the other way's state is stale
+    s.used = u.method = want;
+    const std::string key = query_key(goal, options);
+    const bool same_goal = s.have && key == s.key;
+    const bool was_exact = s.exact_goal;
+    const Voxel old_target = s.target;
+    s.exact_goal = goal.is_single_voxel();
+    if (s.exact_goal) s.target = goal.parts()[0].voxel;
+    s.bound_factor = ZoneCosts(options.zones).smallest_multiplier();
+    // Workers may see a newer snapshot mid-update: go again until a pass
+    // starts and ends on one revision (its edits are then checked as any).
+    for (int pass = 0; pass < 4; ++pass) {
+        s.nav.sync();
+        const std::uint64_t revision = s.nav.snapshot()->revision();
+        const bool edited = s.have && revision != s.valid_revision;
+        s.changed.clear();
+        s.changes_known = !edited || s.nav.snapshot()->changed_chunks_since(s.valid_revision, s.changed);
+        if (edited) {
+            std::sort(s.changed.begin(), s.changed.end(),
+                      [](const Voxel& a, const Voxel& b) { return std::tie(a.x, a.y, a.z) < std::tie(b.x, b.y, b.z); });
+            s.changed.erase(std::unique(s.changed.begin(), s.changed.end()), s.changed.end());
+        }
+        const bool goal_same = pass > 0 || same_goal;
+        if (want == Method::Field) {
+            s.field_update(goal, chasers, options, goal_same, edited, u);
+        } else {
+            // The target's own walk from its last place, shared by every chaser's certificate.
+            std::optional<Route> walk;
+            if (!goal_same && was_exact && s.exact_goal && s.have && old_target != s.target) {
+                Route r = s.nav.find_route(old_target, Goal::at(s.target), options);
+                if (r.status == SearchStatus::Found) walk = std::move(r);
+            }
+            s.routes_update(goal, chasers, options, goal_same, edited, walk, u);
+        }
+        s.have = true;
+        s.key = key;
+        s.valid_revision = revision;
+        s.nav.sync();
+        if (s.nav.snapshot()->revision() == revision) break;
     }
-    valid_revision_ = nav_.snapshot()->revision();
-    u.revision = valid_revision_;
+    s.positions = chasers;
+    u.revision = s.valid_revision;
     u.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     return u;
 }
+
+Route ChaseField::route(std::size_t i) const {
+    const Impl& s = *impl_;
+    if (i >= s.positions.size()) {
+        Route r;
+        r.status = SearchStatus::InvalidStart;
+        r.error = "no chaser " + std::to_string(i) + " in the last update.";
+        return r;
+    }
+    if (s.used == Method::Field) return s.field_ ? s.field_->route_from(s.positions[i]) : Route{};
+    const Impl::Chase& c = s.routes[i];
+    Route r = c.route;
+    if (r.status == SearchStatus::Found || r.status == SearchStatus::Partial) {
+        r.waypoints.erase(r.waypoints.begin(), r.waypoints.begin() + std::ptrdiff_t(c.at));
+        r.waypoints.front().action = Action::Start;
+        r.waypoints.front().cost = 0.0;
+        r.cost = c.ahead[c.at];
+    }
+    r.revision = s.valid_revision;
+    return r;
+}
+
+double ChaseField::cost(std::size_t i) const {
+    const Impl& s = *impl_;
+    if (i >= s.positions.size()) return FlowField::no_cost;
+    if (s.used == Method::Field) return s.field_ ? s.field_->cost(s.positions[i]) : FlowField::no_cost;
+    const Impl::Chase& c = s.routes[i];
+    return c.route.status == SearchStatus::Found ? c.ahead[c.at] : FlowField::no_cost;
+}
+
+std::optional<FlowStep> ChaseField::next(std::size_t i) const {
+    const Impl& s = *impl_;
+    if (i >= s.positions.size()) return std::nullopt;
+    if (s.used == Method::Field) return s.field_ ? s.field_->next(s.positions[i]) : std::nullopt;
+    const Impl::Chase& c = s.routes[i];
+    if (c.route.status != SearchStatus::Found || c.at + 1 >= c.route.waypoints.size()) return std::nullopt;
+    const Waypoint& w = c.route.waypoints[c.at + 1];
+    return FlowStep{w.position, w.action, w.cost};
+}
+
+std::shared_ptr<const FlowField> ChaseField::field() const { return impl_->used == Method::Field ? impl_->field_ : nullptr; }
+std::uint64_t ChaseField::fields_computed() const { return impl_->fields; }
+std::uint64_t ChaseField::replans() const { return impl_->replans; }
+std::uint64_t ChaseField::certified() const { return impl_->certificates; }
+Navigator& ChaseField::navigator() { return impl_->nav; }
 
 }  // namespace voxnav

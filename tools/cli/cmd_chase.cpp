@@ -16,7 +16,7 @@ namespace voxnav::cli {
 namespace {
 
 struct ChaseArgs {
-    std::string world, target_path;
+    std::string world, target_path, method = "auto";
     std::optional<std::string> agent;
     int agents = 100, spread = 64, landmarks = 8;
     double seconds = 30.0, tick_ms = 50.0, edits = 0.0;
@@ -147,16 +147,23 @@ int run_chase(const ChaseArgs& a) {
     if (crowd.empty()) throw UsageError("--spread: no agent position reaches the target's start");
     std::vector<double> budget(crowd.size(), 0.0);
 
-    ChaseField chase(world, profile);
+    const ChaseField::Method method = a.method == "routes" ? ChaseField::Method::Routes
+                                      : a.method == "field"  ? ChaseField::Method::Field
+                                                             : ChaseField::Method::Auto;
+    ChaseField chase(world, profile, method);
+    if (fresh.landmarks()) chase.navigator().use_landmarks(fresh.landmarks()->settings());  // the same tables as the fresh queries
     const double tick_s = a.tick_ms / 1000.0;
     const int ticks = int(std::lround(a.seconds / tick_s));
     const BlockId stone = world.blocks().find("stone") ? *world.blocks().find("stone") : BlockId(1);
     std::vector<Voxel> placed;
     double edit_credit = 0.0;
     std::size_t edits = 0, compared = 0, unreachable = 0;
+    std::uint64_t fresh_expanded = 0, fresh_steps = 0;
     double max_diff = 0.0;
     std::vector<double> inc_ms, fresh_ms;
     std::vector<double> fresh_cost(crowd.size());
+    std::vector<std::optional<FlowStep>> steps(crowd.size());
+    std::uint64_t replanned = 0, certified = 0;
     for (int tick = 0; tick < ticks; ++tick) {
         advance(target, tick_s, fresh, rng);
         // Edits between ticks: a block placed on the surface near the crowd,
@@ -187,21 +194,24 @@ int run_chase(const ChaseArgs& a) {
 
         // The incremental way: bring the field up to date, read each next move.
         auto t0 = std::chrono::steady_clock::now();
-        chase.update(goal, crowd);
-        std::vector<std::optional<FlowStep>> steps(crowd.size());
-        for (std::size_t i = 0; i < crowd.size(); ++i) steps[i] = chase.next(crowd[i]);
+        const ChaseField::Update u = chase.update(goal, crowd);
+        for (std::size_t i = 0; i < crowd.size(); ++i) steps[i] = chase.next(i);
         inc_ms.push_back(ms_since(t0));
+        replanned += u.replanned;
+        certified += u.certified;
 
         // The fresh way: one A* per agent.
         t0 = std::chrono::steady_clock::now();
         for (std::size_t i = 0; i < crowd.size(); ++i) {
             const Route r = fresh.find_route(crowd[i], goal);
             fresh_cost[i] = r.status == SearchStatus::Found ? r.cost : -1.0;
+            fresh_expanded += r.metrics.expanded;
+            fresh_steps += r.waypoints.size();
         }
         fresh_ms.push_back(ms_since(t0));
 
         for (std::size_t i = 0; i < crowd.size(); ++i) {
-            const double f = chase.field().cost(crowd[i]);
+            const double f = chase.cost(i);
             if (fresh_cost[i] < 0 || !std::isfinite(f)) {
                 if ((fresh_cost[i] < 0) != !std::isfinite(f)) max_diff = std::numeric_limits<double>::infinity();
                 ++unreachable;
@@ -209,13 +219,14 @@ int run_chase(const ChaseArgs& a) {
             }
             max_diff = std::max(max_diff, std::abs(f - fresh_cost[i]));
             ++compared;
-            // The agent walks its next moves for this tick's time.
+            // The agent walks: its next move once this tick's time adds up to it.
             budget[i] += tick_s;
-            for (auto s = steps[i]; s && budget[i] >= s->cost; s = chase.next(crowd[i])) {
-                budget[i] -= s->cost;
-                crowd[i] = s->position;
+            if (!steps[i]) {
+                budget[i] = 0.0;
+            } else if (budget[i] >= steps[i]->cost) {
+                budget[i] -= steps[i]->cost;
+                crowd[i] = steps[i]->position;
             }
-            if (!chase.next(crowd[i])) budget[i] = 0.0;
         }
     }
     const Summary inc = summarise(inc_ms), fr = summarise(fresh_ms);
@@ -231,17 +242,22 @@ int run_chase(const ChaseArgs& a) {
         j["incremental_ms"] = to_json(inc);
         j["fresh_ms"] = to_json(fr);
         j["ratio"] = ratio;
-        j["fields_computed"] = chase.computed();
-        j["fields_kept"] = chase.kept();
+        j["method"] = a.method;
+        j["fields_computed"] = chase.fields_computed();
+        j["replanned"] = replanned;
+        j["certified"] = certified;
         j["compared"] = compared;
         j["unreachable"] = unreachable;
         j["max_cost_difference"] = max_diff;
         std::printf("%s\n", j.dump().c_str());
     } else {
         std::printf("ticks %d of %.0f ms  agents %zu  target moved %zu times  edits %zu\n", ticks, a.tick_ms, crowd.size(), target.moves, edits);
-        std::printf("incremental  per tick: mean %.3f ms  p50 %.3f  p95 %.3f  max %.3f  (fields computed %llu, kept %llu)\n", inc.mean,
-                    inc.p50, inc.p95, inc.max, (unsigned long long)chase.computed(), (unsigned long long)chase.kept());
-        std::printf("fresh A*     per tick: mean %.3f ms  p50 %.3f  p95 %.3f  max %.3f\n", fr.mean, fr.p50, fr.p95, fr.max);
+        std::printf("incremental  per tick: mean %.3f ms  p50 %.3f  p95 %.3f  max %.3f  (%s: A* re-plans %llu, certified %llu, fields %llu)\n",
+                    inc.mean, inc.p50, inc.p95, inc.max, a.method.c_str(), (unsigned long long)replanned, (unsigned long long)certified,
+                    (unsigned long long)chase.fields_computed());
+        std::printf("fresh A*     per tick: mean %.3f ms  p50 %.3f  p95 %.3f  max %.3f  (per query: %.0f expanded, %.0f waypoints)\n",
+                    fr.mean, fr.p50, fr.p95, fr.max, double(fresh_expanded) / double(std::max<std::size_t>(1, compared + unreachable)),
+                    double(fresh_steps) / double(std::max<std::size_t>(1, compared + unreachable)));
         std::printf("ratio        %.2f%% (incremental / fresh, mean per tick)\n", 100.0 * ratio);
         std::printf("cost check   %zu agent-ticks compared (%zu without a route in both), largest difference %.3g s\n", compared,
                     unreachable, max_diff);
@@ -266,6 +282,8 @@ Command add_chase_command(CLI::App& app) {
     sub->add_option("--edits", args->edits, "Blocks placed or removed near the crowd per second (default 0)");
     sub->add_option("--seed", args->seed, "Seed (default 1)");
     sub->add_option("--landmarks", args->landmarks, "Landmarks for the fresh A* queries (default 8; 0: none)");
+    sub->add_option("--method", args->method, "How the chase re-plans: auto, routes or field (default auto)")
+        ->check(CLI::IsMember({"auto", "routes", "field"}));
     sub->add_flag("--json", args->json, "Print {\"incremental_ms\": {...}, \"fresh_ms\": {...}, \"max_cost_difference\": ...}");
     return [sub, args]() -> int { return sub->parsed() ? run_chase(*args) : -1; };
 }
