@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <tuple>
 #include <vector>
 
@@ -109,4 +110,42 @@ TEST_CASE("a fall into water from any height has the ledge as its predecessor", 
         }
     });
     CHECK(found);
+}
+
+TEST_CASE("forward and backward moves agree on a real Minecraft region with a few shaped chunks", "[movement][backward][real]") {
+    // Most chunks of the region have no shape facts: their predecessors come
+    // from the plain backward rules, those near shaped blocks from forward
+    // expansion; both must give exactly the forward moves.
+    const World w = load_world(std::string(VOXNAV_SOURCE_DIR) + "/worlds/samples/querz-nbt7_r.0.0.mca");
+    AgentProfile climber;
+    climber.climb = true;
+    climber.swim = true;
+    for (const AgentProfile& a : {AgentProfile{}, climber}) {
+        Navigator nav(w, a);
+        REQUIRE(nav.field().shaped_chunk_count() > 0);
+        REQUIRE(nav.field().shaped_chunk_count() < nav.field().chunk_count());
+        std::vector<Move> forward, backward;
+        const VoxelBox box{{16, 30, 64}, {112, 90, 144}};
+        both_ways(nav, box, forward, backward);
+        // Moves across the box's faces are seen from one side only.
+        for (auto* list : {&forward, &backward})
+            list->erase(std::remove_if(list->begin(), list->end(), [&](const Move& m) { return !box.contains(m.from) || !box.contains(m.to); }),
+                        list->end());
+        REQUIRE(forward.size() > 1000);
+        // The first move only one side has, if any.
+        std::vector<Move> only_forward, only_backward;
+        std::set_difference(forward.begin(), forward.end(), backward.begin(), backward.end(), std::back_inserter(only_forward));
+        std::set_difference(backward.begin(), backward.end(), forward.begin(), forward.end(), std::back_inserter(only_backward));
+        for (const auto* list : {&only_forward, &only_backward})
+            for (const Move& m : *list) {
+                INFO((list == &only_forward ? "only forwards: " : "only backwards: ")
+                     << to_string(m.action) << " " << m.cost << " from " << m.from.x << "," << m.from.y << "," << m.from.z << " to "
+                     << m.to.x << "," << m.to.y << "," << m.to.z);
+                CHECK(false);
+                break;
+            }
+        REQUIRE(only_forward.empty());
+        REQUIRE(only_backward.empty());
+        REQUIRE(forward.size() == backward.size());
+    }
 }

@@ -28,12 +28,12 @@ std::uint64_t FlowField::revision() const { return snapshot_ ? snapshot_->revisi
 Voxel FlowField::voxel_of(NodeId node) const { return snapshot_->voxel_of(node); }
 
 double FlowField::cost(NodeId node) const {
-    const Entry* e = entry(node);
+    const Stored* e = entry(node);
     return e ? e->cost : no_cost;
 }
 
 NodeId FlowField::next(NodeId node, Action* action) const {
-    const Entry* e = entry(node);
+    const Stored* e = entry(node);
     if (!e || e->next == node_id::none) return node_id::none;
     if (action) *action = e->action;
     return e->next;
@@ -43,15 +43,15 @@ double FlowField::cost(const Voxel& feet) const { return snapshot_ ? cost(snapsh
 
 bool FlowField::at_goal(const Voxel& feet) const {
     if (!snapshot_) return false;
-    const Entry* e = entry(snapshot_->index_of(feet));
+    const Stored* e = entry(snapshot_->index_of(feet));
     return e && e->next == node_id::none;
 }
 
 std::optional<FlowStep> FlowField::next(const Voxel& feet) const {
     if (!snapshot_) return std::nullopt;
-    const Entry* e = entry(snapshot_->index_of(feet));
+    const Stored* e = entry(snapshot_->index_of(feet));
     if (!e || e->next == node_id::none) return std::nullopt;
-    const Entry* to = entry(e->next);
+    const Stored* to = entry(e->next);
     return FlowStep{voxel_of(e->next), e->action, e->cost - (to ? to->cost : 0.0)};
 }
 
@@ -60,7 +60,7 @@ Route FlowField::route_from(const Voxel& feet) const {
     r.revision = revision();
     r.metrics = metrics_;
     NodeId n = snapshot_ ? snapshot_->index_of(feet) : node_id::none;
-    const Entry* e = entry(n);
+    const Stored* e = entry(n);
     if (!e) {
         r.status = SearchStatus::NoPath;
         r.error = usable() ? "the position is not in the flow field (no waypoint, no route to the goal, or beyond the field's radius)."
@@ -71,10 +71,10 @@ Route FlowField::route_from(const Voxel& feet) const {
     r.cost = e->cost;
     r.waypoints.push_back({feet, Action::Start, 0.0, double(feet.y) + snapshot_->feet_offset(n)});
     // Each next is settled before the waypoint pointing at it and costs
-    // strictly less or equal: the chain ends at the goal within reached_ steps.
-    for (std::size_t guard = 0; e->next != node_id::none && guard <= reached_; ++guard) {
+    // strictly less or equal: the chain ends at the goal within entries_.size() steps.
+    for (std::size_t guard = 0; e->next != node_id::none && guard <= entries_.size(); ++guard) {
         const NodeId m = e->next;
-        const Entry* to = entry(m);
+        const Stored* to = entry(m);
         const Voxel v = voxel_of(m);
         r.waypoints.push_back({v, e->action, e->cost - to->cost, double(v.y) + snapshot_->feet_offset(m)});
         n = m;
@@ -94,35 +94,42 @@ bool FlowField::affected_by(const std::vector<Voxel>& changed) const {
 }
 
 std::size_t FlowField::memory_bytes() const {
-    return pages_.capacity() * sizeof(Entry) + dir_.capacity() * sizeof(std::uint32_t) + touched_.capacity() * sizeof(std::uint32_t) +
+    return entries_.capacity() * sizeof(Stored) + pages_.capacity() * sizeof(Page) + table_.capacity() * sizeof(std::uint32_t) +
            columns_.capacity() * sizeof(Column);
 }
 
 // --- computing ---------------------------------------------------------------
 
-FlowField::Entry& FlowField::Builder::slot(FlowField& out, NodeId node) {
+FlowField::Builder::Entry& FlowField::Builder::slot(NodeId node) {
     const std::uint32_t key = node >> kPageBits;
-    std::uint32_t& page = out.dir_[key];
+    std::uint32_t& page = dir_[key];
     if (page == 0) {
-        const std::size_t used = out.touched_.size();
-        if ((used + 1) * kPage > out.pages_.size()) out.pages_.resize(std::max<std::size_t>(out.pages_.size() * 2, 8 * kPage));
-        out.touched_.push_back(key);
+        const std::size_t used = touched_.size();
+        if ((used + 1) * kPage > pages_.size()) pages_.resize(std::max<std::size_t>(pages_.size() * 2, 8 * kPage));
+        std::fill(pages_.begin() + std::ptrdiff_t(used * kPage), pages_.begin() + std::ptrdiff_t((used + 1) * kPage),
+                  Entry{no_cost, node_id::none, Action::Start, 0, 0, 0, kNoMoves});
+        touched_.push_back(key);
         page = std::uint32_t(used + 1);
     }
-    return out.pages_[std::size_t(page - 1) * kPage + (node & (kPage - 1))];
+    return pages_[std::size_t(page - 1) * kPage + (node & (kPage - 1))];
 }
 
-void FlowField::Builder::reset(FlowField& out, std::shared_ptr<const NavSnapshot> snapshot) {
-    // Only the pages the last field touched are cleared.
-    std::fill(out.pages_.begin(), out.pages_.begin() + std::ptrdiff_t(out.touched_.size() * kPage), Entry{});
-    for (std::uint32_t key : out.touched_)
-        if (key < out.dir_.size()) out.dir_[key] = 0;
-    out.touched_.clear();
-    out.columns_.clear();
+void FlowField::Builder::reset(const NavSnapshot& snapshot) {
+    // Only the directory entries the last field touched are cleared; pages
+    // are filled when taken.
+    for (std::uint32_t key : touched_)
+        if (key < dir_.size()) dir_[key] = 0;
+    touched_.clear();
+    const std::size_t keys = (std::size_t(snapshot.slot_capacity()) << node_id::local_bits) >> kPageBits;
+    if (dir_.size() < keys) dir_.resize(keys, 0);
+}
+
+void FlowField::Builder::clear(FlowField& out, std::shared_ptr<const NavSnapshot> snapshot) {
     out.snapshot_ = std::move(snapshot);
-    const std::size_t keys = out.snapshot_ ? (std::size_t(out.snapshot_->slot_capacity()) << node_id::local_bits) >> kPageBits : 0;
-    if (out.dir_.size() < keys) out.dir_.resize(keys, 0);
-    out.reached_ = 0;
+    out.pages_.clear();
+    out.entries_.clear();
+    out.table_.clear();
+    out.columns_.clear();
     out.largest_ = 0.0;
     out.radius_ = 0.0;
     out.metrics_ = {};
@@ -130,19 +137,42 @@ void FlowField::Builder::reset(FlowField& out, std::shared_ptr<const NavSnapshot
 }
 
 void FlowField::Builder::fail(FlowField& out, std::shared_ptr<const NavSnapshot> snapshot, SearchStatus status, std::string error) {
-    reset(out, std::move(snapshot));
+    clear(out, std::move(snapshot));
     out.status_ = status;
     out.error_ = std::move(error);
 }
 
-void FlowField::Builder::find_columns(FlowField& out, int reach_chunks) {
-    // A page is 256 ids of one chunk: one chunk per page with a settled entry.
+std::size_t FlowField::Builder::memory_bytes() const {
+    return dir_.capacity() * sizeof(std::uint32_t) + pages_.capacity() * sizeof(Entry) + touched_.capacity() * sizeof(std::uint32_t) +
+           open_.capacity() * sizeof(Open) + moves_.capacity() * sizeof(Move);
+}
+
+// The settled entries, packed: per page with any, a mask and a base; the
+// pages in a hash table by key; the chunk columns for affected_by.
+void FlowField::Builder::store(FlowField& out, int reach_chunks) const {
     out.reach_chunks_ = reach_chunks;
-    for (std::size_t p = 0; p < out.touched_.size(); ++p) {
-        const Entry* page = &out.pages_[p * kPage];
-        if (std::none_of(page, page + kPage, [](const Entry& e) { return e.settled != 0; })) continue;
-        const Voxel c = out.snapshot_->slot(out.touched_[p] >> (node_id::local_bits - kPageBits)).chunk;
+    for (std::size_t p = 0; p < touched_.size(); ++p) {
+        const Entry* run = &pages_[p * kPage];
+        Page page;
+        page.key = touched_[p];
+        page.base = std::uint32_t(out.entries_.size());
+        for (unsigned k = 0; k < kPage; ++k)
+            if (run[k].settled) {
+                page.mask[k >> 6] |= std::uint64_t(1) << (k & 63u);
+                out.entries_.push_back({run[k].cost, run[k].next, run[k].action});
+            }
+        if (page.base == out.entries_.size()) continue;
+        out.pages_.push_back(page);
+        const Voxel c = out.snapshot_->slot(page.key >> (node_id::local_bits - kPageBits)).chunk;
         out.columns_.push_back({c.x, c.z, c.y});
+    }
+    std::size_t size = 16;
+    while (size < 2 * out.pages_.size()) size *= 2;
+    out.table_.assign(size, 0);
+    for (std::size_t p = 0; p < out.pages_.size(); ++p) {
+        std::size_t i = out.slot_of(out.pages_[p].key);
+        while (out.table_[i] != 0) i = (i + 1) & (size - 1);
+        out.table_[i] = std::uint32_t(p + 1);
     }
     std::sort(out.columns_.begin(), out.columns_.end(),
               [](const Column& a, const Column& b) { return std::tie(a.x, a.z, a.lowest_y) < std::tie(b.x, b.z, b.lowest_y); });
@@ -156,13 +186,34 @@ void FlowField::Builder::compute(FlowField& out, std::shared_ptr<const NavSnapsh
                                  const ZoneCosts& zones, const std::vector<NodeId>& goals, const SearchLimits& limits,
                                  const std::vector<NodeId>& cover) {
     const auto t0 = std::chrono::steady_clock::now();
-    reset(out, std::move(snapshot));
+    clear(out, std::move(snapshot));
     const NavSnapshot& snap = *out.snapshot_;
+    reset(snap);
     const VoxelOfNode voxel(snap);
     const double max_cost = std::isnan(limits.max_cost) ? no_cost : limits.max_cost;
     open_.clear();
+    moves_.clear();
+    // Forward moves of a position of a shaped chunk, expanded once.
+    auto expand = [&](NodeId s, auto&& f) {
+        std::uint32_t first = slot(s).moves;
+        if (first == kNoMoves) {
+            first = std::uint32_t(moves_.size());
+            moves.for_each_move(s, [&](NodeId t, double c, Action a) { moves_.push_back({t, a, c}); });
+            Entry& e = slot(s);
+            e.moves = first;
+            e.count = std::uint8_t(std::min<std::size_t>(moves_.size() - first, 255));
+            if (moves_.size() - first > 255) {  // more than a byte counts (never seen): not cached
+                moves_.resize(first);
+                e.moves = kNoMoves;
+                moves.for_each_move(s, f);
+                return;
+            }
+        }
+        const Entry& e = slot(s);
+        for (std::uint32_t k = e.moves, end = e.moves + e.count; k < end; ++k) f(moves_[k].to, moves_[k].cost, moves_[k].action);
+    };
     for (NodeId g : goals) {
-        Entry& e = slot(out, g);
+        Entry& e = slot(g);
         if (e.cost == 0.0) continue;  // listed twice
         e.cost = 0.0;
         e.next = node_id::none;
@@ -172,7 +223,7 @@ void FlowField::Builder::compute(FlowField& out, std::shared_ptr<const NavSnapsh
     std::size_t wanted = 0;
     for (NodeId c : cover) {
         if (c == node_id::none) continue;
-        Entry& e = slot(out, c);
+        Entry& e = slot(c);
         wanted += e.wanted == 0;
         e.wanted = 1;
     }
@@ -184,17 +235,14 @@ void FlowField::Builder::compute(FlowField& out, std::shared_ptr<const NavSnapsh
         std::pop_heap(open_.begin(), open_.end());
         const Open top = open_.back();
         open_.pop_back();
-        Entry& e = slot(out, top.node);
+        Entry& e = slot(top.node);
         if (e.settled || top.cost != e.cost) continue;  // a stale copy (lazy deletion)
-        if (top.cost > max_cost) {
+        if (top.cost > max_cost || settled >= limits.max_nodes) {
+            if (top.cost <= max_cost) {
+                out.stop_ = FlowStop::NodeCap;
+                out.status_ = SearchStatus::Partial;
+            }
             open_.push_back(top);  // what radius() reads below
-            std::push_heap(open_.begin(), open_.end());
-            break;
-        }
-        if (settled >= limits.max_nodes) {
-            out.stop_ = FlowStop::NodeCap;
-            out.status_ = SearchStatus::Partial;
-            open_.push_back(top);
             std::push_heap(open_.begin(), open_.end());
             break;
         }
@@ -210,25 +258,28 @@ void FlowField::Builder::compute(FlowField& out, std::shared_ptr<const NavSnapsh
         if (m == CostZone::forbid) continue;
         const NodeId to = top.node;
         const double base = top.cost;
-        moves.for_each_predecessor(to, [&](NodeId from, double c, Action a) {
-            ++relaxed;
-            Entry& f = slot(out, from);
-            const double nc = base + c * m;
-            if (f.settled || !(nc < f.cost)) return;
-            improved += f.cost != no_cost;
-            generated += f.cost == no_cost;
-            f.cost = nc;
-            f.next = to;
-            f.action = a;
-            open_.push_back({nc, from});
-            std::push_heap(open_.begin(), open_.end());
-        });
+        moves.for_each_predecessor(
+            to,
+            [&](NodeId from, double c, Action a) {
+                ++relaxed;
+                Entry& f = slot(from);
+                const double nc = base + c * m;
+                if (f.settled || !(nc < f.cost)) return;
+                improved += f.cost != no_cost;
+                generated += f.cost == no_cost;
+                f.cost = nc;
+                f.next = to;
+                f.action = a;
+                open_.push_back({nc, from});
+                std::push_heap(open_.begin(), open_.end());
+            },
+            expand);
     }
     // Every waypoint not settled costs at least the cheapest open entry.
     out.radius_ = no_cost;
     while (!open_.empty()) {
         const Open& top = open_.front();
-        const Entry& e = slot(out, top.node);
+        const Entry& e = slot(top.node);
         if (!e.settled && top.cost == e.cost) {
             out.radius_ = top.cost;
             break;
@@ -237,8 +288,7 @@ void FlowField::Builder::compute(FlowField& out, std::shared_ptr<const NavSnapsh
         open_.pop_back();
     }
     if (out.stop_ == FlowStop::Exhausted && max_cost < out.radius_) out.radius_ = std::nextafter(max_cost, no_cost);
-    out.reached_ = std::size_t(settled);
-    find_columns(out, (LandmarkTable::move_reach(moves.profile()) + 15) / 16);
+    store(out, (LandmarkTable::move_reach(moves.profile()) + 15) / 16);
     out.metrics_.expanded = settled;
     out.metrics_.generated = generated;
     out.metrics_.relaxed = relaxed;

@@ -88,7 +88,15 @@ public:
     /// from a waypoint: the same moves for_each_move gives, found backwards.
     /// Reads through the links (falls into water scan the open column above).
     template <class Emit>
-    void for_each_predecessor(Index to, Emit&& emit) const;
+    void for_each_predecessor(Index to, Emit&& emit) const {
+        for_each_predecessor(to, emit, [this](Index s, auto&& f) { for_each_move(s, f); });
+    }
+    /// The same, where moves from positions of shaped chunks (found by
+    /// expanding them forwards) come from expand(s, f), which must call
+    /// f(to, cost, action) for exactly the moves for_each_move(s) gives: a
+    /// search that asks for many predecessors passes a cache of them.
+    template <class Emit, class Expand>
+    void for_each_predecessor(Index to, Emit&& emit, Expand&& expand) const;
 
     /// True when every read of a move from `i` (leaps and falls aside: they
     /// always go through the links) stays inside i's chunk, so the moves are
@@ -204,17 +212,30 @@ void MovementModel::ground_moves(const Look& f, const moves::Across& far, Index 
     moves::Rules::each([&](auto rule) VOXNAV_INLINE { rule.after_sides(g, emit); });
 }
 
-template <class Emit>
-void MovementModel::for_each_predecessor(Index to, Emit&& emit) const {
+template <class Emit, class Expand>
+void MovementModel::for_each_predecessor(Index to, Emit&& emit, Expand&& expand) const {
     const Fact ft = (*field_)[to];
     if (!is_waypoint(ft)) return;
     if (field_->shaped_chunk_count() > 0 || always_shaped_) {
-        // Near shaped blocks: every position a move into `to` can start
-        // from, expanded forwards (exact by construction; slower).
+        // Moves from a position of a chunk without shape facts follow the
+        // plain rules, whose backward forms hold wherever `to` itself has a
+        // plain shape (no offset, nothing to open; shaped neighbours would
+        // make its chunk shaped). Moves from positions of shaped chunks
+        // follow the shaped rules, which have no backward form: every
+        // position such a move into `to` can start from is expanded
+        // forwards (exact by construction; slower, but only there).
         const NavSnapshot& f = *field_;
+        const bool plain_sources = !always_shaped_ && !f.shaped(to);
+        if (plain_sources) {
+            const moves::Back b{f, tables_, profile_, to, ft};
+            auto plain = [&](Index s, double c, Action a) {
+                if (!f.shaped(s)) emit(s, c, a);
+            };
+            moves::Rules::each([&](auto rule) { rule.backward(b, plain); });
+        }
         auto from = [&](Index s) {
-            if (s == NavSnapshot::no_index || !is_waypoint(s)) return;
-            for_each_move(s, [&](Index q, double c, Action a) {
+            if (s == NavSnapshot::no_index || (plain_sources && !f.shaped(s)) || !is_waypoint(s)) return;
+            expand(s, [&](Index q, double c, Action a) {
                 if (q == to) emit(s, c, a);
             });
         };

@@ -37,9 +37,10 @@
 /// another FlowField and hand it over (a std::shared_ptr swap) while agents
 /// read the previous one. Never compute into a field others read.
 ///
-/// Memory: 16 bytes per position of each 256-position run the search
-/// touched, plus 4 bytes per 256 node ids of the snapshot (a directory).
-/// Recomputing into the same FlowField reuses its memory.
+/// Memory: 16 bytes per waypoint in the field, plus 48 bytes per run of 256
+/// node ids (a y layer of a chunk) holding any: about 20 bytes per waypoint
+/// on terrain. Recomputing into the same FlowField reuses its memory; the
+/// search's own scratch stays with the Navigator.
 ///
 /// Errors: readers throw nothing; positions outside the field read as
 /// "no cost". Navigator::flow_field documents its errors.
@@ -95,7 +96,7 @@ public:
     /// Every waypoint whose cost to the goal is below this is in the field. [Units: seconds]
     [[nodiscard]] double radius() const { return radius_; }
     /// Waypoints with a cost (the goal's own waypoints included).
-    [[nodiscard]] std::size_t reachable() const { return reached_; }
+    [[nodiscard]] std::size_t reachable() const { return entries_.size(); }
     /// The largest cost in the field (the goal's waypoints cost 0; 0 when
     /// empty). [Units: seconds]
     [[nodiscard]] double largest_cost() const { return largest_; }
@@ -134,42 +135,57 @@ public:
     /// a chunk holding one of its waypoints, at that height or above (falls
     /// read the columns above). Conservative: true may be harmless.
     [[nodiscard]] bool affected_by(const std::vector<Voxel>& changed_chunks) const;
-    /// Bytes held (pages and directory).
+    /// Bytes held (entries, pages and their table).
     [[nodiscard]] std::size_t memory_bytes() const;
 
-    /// Storage of one position. Internal: for the search that fills it.
-    struct Entry {
-        double cost = no_cost;
-        NodeId next = node_id::none;
-        Action action = Action::Start;
-        std::uint8_t settled = 0;  ///< 1 once its cost is final (only settled entries are in the field)
-        std::uint8_t wanted = 0;   ///< 1 for a position the search must cover
-    };
-    struct Builder;  // src/route/flow_field.cpp
+    struct Builder;  // src/route/flow_build.hpp: the search that fills a field
 
 private:
-    [[nodiscard]] const Entry* entry(NodeId node) const {
-        const std::size_t key = node >> kPageBits;
-        if (node == node_id::none || key >= dir_.size() || dir_[key] == 0) return nullptr;
-        const Entry& e = pages_[std::size_t(dir_[key] - 1) * kPage + (node & (kPage - 1))];
-        return e.settled ? &e : nullptr;
+    // A settled position: its cost, the next waypoint (node_id::none at the
+    // goal) and the move there.
+    struct Stored {
+        double cost;
+        NodeId next;
+        Action action;
+    };
+    // The settled positions of one run of 256 node ids (a y layer of a
+    // chunk): which of them (mask) and where their Stored entries start.
+    struct Page {
+        std::uint32_t key = 0;   // node id >> 8
+        std::uint32_t base = 0;  // index of the first entry in entries_
+        std::uint64_t mask[4] = {0, 0, 0, 0};
+    };
+    [[nodiscard]] const Stored* entry(NodeId node) const {
+        if (node == node_id::none || table_.empty()) return nullptr;
+        const std::uint32_t key = node >> 8;
+        for (std::size_t i = slot_of(key);; i = (i + 1) & (table_.size() - 1)) {
+            const std::uint32_t p = table_[i];
+            if (p == 0) return nullptr;
+            const Page& page = pages_[p - 1];
+            if (page.key != key) continue;
+            const unsigned bit = node & 255u, word = bit >> 6;
+            const std::uint64_t below = page.mask[word] & ((std::uint64_t(1) << (bit & 63u)) - 1);
+            if (!((page.mask[word] >> (bit & 63u)) & 1u)) return nullptr;
+            std::uint32_t rank = page.base + std::uint32_t(__builtin_popcountll(below));
+            for (unsigned w = 0; w < word; ++w) rank += std::uint32_t(__builtin_popcountll(page.mask[w]));
+            return &entries_[rank];
+        }
+    }
+    [[nodiscard]] std::size_t slot_of(std::uint32_t key) const {
+        return std::size_t((std::uint64_t(key) * 0x9E3779B97F4A7C15ull) >> 32) & (table_.size() - 1);
     }
     [[nodiscard]] Voxel voxel_of(NodeId node) const;
-
-    static constexpr unsigned kPageBits = 8;
-    static constexpr std::size_t kPage = std::size_t(1) << kPageBits;
 
     SearchStatus status_ = SearchStatus::InvalidGoal;
     std::string error_ = "no field computed yet.";
     FlowStop stop_ = FlowStop::Exhausted;
     double radius_ = 0.0, largest_ = 0.0;
     int reach_chunks_ = 1;  // how far (in chunks) a move's reads reach from its end
-    std::size_t reached_ = 0;
     SearchMetrics metrics_;
     std::shared_ptr<const NavSnapshot> snapshot_;
-    std::vector<std::uint32_t> dir_;     // per 256 node ids: page number + 1, or 0
-    std::vector<Entry> pages_;           // 256 entries per page
-    std::vector<std::uint32_t> touched_; // directory keys with a page, in order
+    std::vector<Page> pages_;
+    std::vector<Stored> entries_;
+    std::vector<std::uint32_t> table_;  // open addressing by page key: page index + 1, or 0
     // Chunk columns (x, z) holding settled waypoints, with their lowest
     // chunk y: what affected_by compares with.
     struct Column {
@@ -180,13 +196,12 @@ private:
 
 template <class F>
 void FlowField::for_each(F&& f) const {
-    for (std::size_t p = 0; p < touched_.size(); ++p) {
-        const NodeId base = NodeId(touched_[p]) << kPageBits;
-        const Entry* page = &pages_[p * kPage];
-        for (std::size_t k = 0; k < kPage; ++k) {
-            const Entry& e = page[k];
-            if (!e.settled) continue;
-            const NodeId n = base | NodeId(k);
+    for (const Page& page : pages_) {
+        std::uint32_t rank = page.base;
+        for (unsigned k = 0; k < 256; ++k) {
+            if (!((page.mask[k >> 6] >> (k & 63u)) & 1u)) continue;
+            const Stored& e = entries_[rank++];
+            const NodeId n = (NodeId(page.key) << 8) | NodeId(k);
             f(voxel_of(n), e.cost, e.next == node_id::none ? voxel_of(n) : voxel_of(e.next), e.action);
         }
     }
