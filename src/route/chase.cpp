@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <sstream>
 #include <tuple>
 
 namespace voxnav {
@@ -20,17 +19,27 @@ namespace voxnav {
 namespace {
 
 // What makes two updates ask for the same routes: the goal and the options
-// that change costs or bounds. Written with full precision.
-std::string query_key(const Goal& goal, const QueryOptions& o) {
-    std::ostringstream s;
-    s.precision(17);
-    s << goal.describe() << '|' << o.limits.max_cost << '|' << o.limits.max_nodes << '|' << o.limits.weight << '|' << o.snap_goal;
-    for (const CostZone& z : o.zones)
-        s << "|z" << int(z.shape) << ',' << z.centre.x << ',' << z.centre.y << ',' << z.centre.z << ',' << z.radius << ','
-          << z.box.lo.x << ',' << z.box.lo.y << ',' << z.box.lo.z << ',' << z.box.hi.x << ',' << z.box.hi.y << ',' << z.box.hi.z
-          << ',' << z.multiplier;
-    for (const auto& [name, m] : o.floor_cost) s << "|f" << name << '=' << m;
-    return s.str();
+// that change costs or bounds (compared field by field: this runs every tick).
+bool same_zone(const CostZone& a, const CostZone& b) {
+    return a.shape == b.shape && a.centre == b.centre && a.radius == b.radius && a.box.lo == b.box.lo && a.box.hi == b.box.hi &&
+           a.multiplier == b.multiplier;
+}
+bool same_part(const Goal::Part& a, const Goal::Part& b) {
+    return a.kind == b.kind && a.voxel == b.voxel && a.point == b.point && a.radius == b.radius;
+}
+bool same_query(const Goal& g1, const QueryOptions& o1, const Goal& g2, const QueryOptions& o2) {
+    if (g1.parts().size() != g2.parts().size() || g1.threats().size() != g2.threats().size()) return false;
+    for (std::size_t i = 0; i < g1.parts().size(); ++i)
+        if (!same_part(g1.parts()[i], g2.parts()[i])) return false;
+    for (std::size_t i = 0; i < g1.threats().size(); ++i)
+        if (g1.threats()[i].point != g2.threats()[i].point || g1.threats()[i].radius != g2.threats()[i].radius) return false;
+    if (o1.limits.max_cost != o2.limits.max_cost || o1.limits.max_nodes != o2.limits.max_nodes ||
+        o1.limits.weight != o2.limits.weight || o1.snap_goal != o2.snap_goal || o1.floor_cost != o2.floor_cost ||
+        o1.zones.size() != o2.zones.size() || o1.acceleration != o2.acceleration || o1.landmarks != o2.landmarks)
+        return false;
+    for (std::size_t i = 0; i < o1.zones.size(); ++i)
+        if (!same_zone(o1.zones[i], o2.zones[i])) return false;
+    return true;
 }
 
 // a <= b up to the rounding of sums of move costs.
@@ -53,8 +62,9 @@ struct ChaseField::Impl {
     Navigator nav;
     Method method;
     Method used = Method::Routes;
-    std::string key;                    // goal and options of the routes or field
-    bool have = false;                  // routes or a field exist for `key`
+    Goal goal;                          // goal and options of the routes or field
+    QueryOptions options;
+    bool have = false;                  // routes or a field exist for `goal` and `options`
     bool exact_goal = false;
     Voxel target{0};
     std::uint64_t valid_revision = 0;   // the latest revision they are known exact for
@@ -62,6 +72,20 @@ struct ChaseField::Impl {
     bool changes_known = true;
     double bound_factor = 1.0;          // the zones' smallest multiplier: lower bounds are scaled by it
     std::vector<Chase> routes;
+    std::vector<std::size_t> replan;    // scratch: chasers to re-plan this update
+    std::vector<Voxel> meet_targets;    // scratch: their positions
+    std::vector<double> scratch_costs;
+    FlowField meet_field;               // the field re-plans end in
+    // Re-plans of this many chasers or more at once may share a field around
+    // the goal of kMeetShare times their median cost before, within
+    // [kMeetRadiusMin, kMeetRadiusMax] seconds (tuned with voxnav chase:
+    // RESULTS.md, issue 24); which way costs less is measured as it runs.
+    static constexpr std::size_t kMeetChasers = 8;
+    static constexpr double kMeetShare = 1.5, kMeetRadiusMin = 0.5, kMeetRadiusMax = 30.0;
+    static constexpr std::uint32_t kMeetMaxNodes = 200000;
+    static constexpr std::uint64_t kExploreEvery = 8;
+    double plain_cost = 0.0, meet_cost = 0.0;  // measured seconds per re-planned chaser, each way
+    std::uint64_t meet_rounds = 0;
     std::vector<Voxel> positions;       // the chasers of the last update
     std::shared_ptr<FlowField> field_, spare_;
     std::uint64_t fields = 0, replans = 0, certificates = 0;
@@ -107,6 +131,7 @@ struct ChaseField::Impl {
     void routes_update(const Goal& goal, const std::vector<Voxel>& chasers, const QueryOptions& options, bool same_goal,
                        bool edited, const std::optional<Route>& target_walk, Update& u) {
         if (routes.size() < chasers.size()) routes.resize(chasers.size());
+        replan.clear();
         for (std::size_t i = 0; i < chasers.size(); ++i) {
             Chase& c = routes[i];
             const Voxel pos = chasers[i];
@@ -154,11 +179,52 @@ struct ChaseField::Impl {
                     }
                 }
             }
-            if (need) {
-                take_route(c, nav.find_route(pos, goal, options), pos);
-                ++u.replanned;
-                ++replans;
-            }
+            if (need) replan.push_back(i);
+        }
+        if (replan.empty()) return;
+        // Many re-plans to one goal: one field around it that every re-plan's
+        // A* ends in, guided by its costs (Navigator::find_route_via_field),
+        // when that was measured to cost less per re-plan than plain A*.
+        // Each way is measured again every kExploreEvery rounds: the crowd
+        // and the terrain change.
+        const bool many = replan.size() >= kMeetChasers && goal.is_single_voxel();
+        bool meet = false;
+        if (many) {
+            ++meet_rounds;
+            if (plain_cost == 0.0) meet = false;
+            else if (meet_cost == 0.0) meet = true;
+            else if (meet_rounds % kExploreEvery == 0) meet = meet_cost >= plain_cost;  // try the other way
+            else meet = meet_cost < plain_cost;
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        if (meet) {
+            std::vector<double>& before = scratch_costs;
+            before.clear();
+            for (std::size_t i : replan)
+                if (routes[i].route.status == SearchStatus::Found) before.push_back(routes[i].ahead[routes[i].at]);
+            std::sort(before.begin(), before.end());
+            const double median = before.empty() ? kMeetRadiusMax : before[before.size() / 2];
+            QueryOptions around = options;
+            around.limits.max_cost = std::clamp(kMeetShare * median, kMeetRadiusMin, kMeetRadiusMax);
+            around.limits.max_nodes = std::min<std::uint32_t>(options.limits.max_nodes, kMeetMaxNodes);
+            meet_targets.clear();
+            for (std::size_t i : replan) meet_targets.push_back(chasers[i]);
+            nav.flow_field(goal, around, meet_field, meet_targets);
+            meet = meet_field.usable();
+        }
+        for (std::size_t i : replan) {
+            Route r;
+            if (meet) nav.find_route_via_field(chasers[i], goal, options, meet_field, r);
+            else r = nav.find_route(chasers[i], goal, options);
+            take_route(routes[i], std::move(r), chasers[i]);
+            ++u.replanned;
+            ++replans;
+        }
+        if (many) {
+            // Seconds per re-planned chaser, a running average per way.
+            const double per = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / double(replan.size());
+            double& avg = meet ? meet_cost : plain_cost;
+            avg = avg == 0.0 ? per : 0.75 * avg + 0.25 * per;
         }
     }
 
@@ -195,10 +261,7 @@ ChaseField::~ChaseField() = default;
 ChaseField::ChaseField(ChaseField&&) noexcept = default;
 ChaseField& ChaseField::operator=(ChaseField&&) noexcept = default;
 
-void ChaseField::invalidate() {
-    impl_->have = false;
-    impl_->key.clear();
-}
+void ChaseField::invalidate() { impl_->have = false; }
 
 ChaseField::Update ChaseField::update(const Goal& goal, const std::vector<Voxel>& chasers, const QueryOptions& options) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -207,13 +270,14 @@ ChaseField::Update ChaseField::update(const Goal& goal, const std::vector<Voxel>
     const Method want = s.method != Method::Auto ? s.method : chasers.size() >= kFieldChasers ? Method::Field : Method::Routes;
     if (want != s.used) s.have = false;  // the other way's state is stale
     s.used = u.method = want;
-    const std::string key = query_key(goal, options);
-    const bool same_goal = s.have && key == s.key;
+    const bool same_goal = s.have && same_query(goal, options, s.goal, s.options);
     const bool was_exact = s.exact_goal;
     const Voxel old_target = s.target;
-    s.exact_goal = goal.is_single_voxel();
-    if (s.exact_goal) s.target = goal.parts()[0].voxel;
-    s.bound_factor = ZoneCosts(options.zones).smallest_multiplier();
+    if (!same_goal) {
+        s.exact_goal = goal.is_single_voxel();
+        if (s.exact_goal) s.target = goal.parts()[0].voxel;
+        s.bound_factor = ZoneCosts(options.zones).smallest_multiplier();
+    }
     // Workers may see a newer snapshot mid-update: go again until a pass
     // starts and ends on one revision (its edits are then checked as any).
     for (int pass = 0; pass < 4; ++pass) {
@@ -239,8 +303,12 @@ ChaseField::Update ChaseField::update(const Goal& goal, const std::vector<Voxel>
             }
             s.routes_update(goal, chasers, options, goal_same, edited, walk, u);
         }
+        if (!s.have || !goal_same) {
+            s.goal = goal;
+            s.options = options;
+            s.options.trace = nullptr;
+        }
         s.have = true;
-        s.key = key;
         s.valid_revision = revision;
         s.nav.sync();
         if (s.nav.snapshot()->revision() == revision) break;

@@ -86,6 +86,10 @@ FlowField Navigator::flow_field(const Goal& goal, const QueryOptions& options) {
 void Navigator::flow_field(const Goal& goal, const QueryOptions& options, FlowField& out, const std::vector<Voxel>& cover) {
     impl_->flow_field(goal, options, out, cover);
 }
+void Navigator::find_route_via_field(const Voxel& from, const Goal& goal, const QueryOptions& options, const FlowField& field,
+                                     Route& out) {
+    impl_->find_route_via_field(from, goal, options, field, out);
+}
 Navigator::Snap Navigator::snap_voxel_units(const glm::dvec3& feet) const { return impl_->snap_voxel_units(feet); }
 Navigator::Snap Navigator::snap(const glm::dvec3& game_position) const { return impl_->snap(game_position); }
 Navigator::Snap Navigator::snap_feet(const Voxel& feet) const { return impl_->snap_feet(feet); }
@@ -391,6 +395,7 @@ void Navigator::Impl::release_query() {
     query_moves_.reset();
     search_.record_into(nullptr);
     trace_ = nullptr;
+    meet_field_ = nullptr;
 }
 
 void Navigator::Impl::finish_route(Route& out) {
@@ -411,6 +416,7 @@ void Navigator::Impl::finish_route(Route& out) {
         out.error += stale_;
     }
     build_route(out);
+    if (meet_field_ && out.status == SearchStatus::Found) append_field_route(out);
     if (trace_) fill_trace(out);
     release_query();
 }

@@ -39,4 +39,35 @@ void Navigator::Impl::flow_field(const Goal& goal, const QueryOptions& options, 
     query_moves_.reset();
 }
 
+void Navigator::Impl::find_route_via_field(const Voxel& from, const Goal& goal, const QueryOptions& options, const FlowField& field,
+                                           Route& out) {
+    begin_route(from, goal, options);
+    // The field helps only on the snapshot it was computed on (node ids and
+    // costs), and only plain route queries (no trace).
+    if (in_query_ && field.usable() && field.snapshot() == snapshot_ && !trace_ && !goal_.is_flee()) {
+        if (field.contains(from)) {
+            Route r = field.route_from(from);
+            r.snapped = pending_.snapped;
+            r.metrics = {};
+            release_query();
+            std::swap(out, r);
+            return;
+        }
+        bound_.emplace(goal_, *active_moves_);
+        search_problem_.emplace<FieldMeetProblem>(*active_moves_, *bound_, zones_, field,
+                                                  pending_.landmarks ? &landmark_bound_ : nullptr);
+        search_.begin(std::get<FieldMeetProblem>(search_problem_), snapshot_->index_of(from), limits_);
+        meet_field_ = &field;
+    }
+    while (!step(0xFFFFFFFFu)) {}
+    std::swap(out, pending_);
+}
+
+void Navigator::Impl::append_field_route(Route& out) const {
+    // The search ended on the field's first waypoint: the field's route on.
+    const Route rest = meet_field_->route_from(out.waypoints.back().position);
+    for (std::size_t k = 1; k < rest.waypoints.size(); ++k) out.waypoints.push_back(rest.waypoints[k]);
+    out.cost += rest.cost;
+}
+
 }  // namespace voxnav

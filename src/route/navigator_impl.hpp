@@ -46,7 +46,7 @@ struct Navigator::Impl {
 
     // Which search a query runs: exactly one is set while it runs. The
     // problems point into this Impl (moves, bound, zones), which never moves.
-    using Search = std::variant<std::monostate, NavProblem, JumpPointProblem, OpenSkyProblem, GoalProblem>;
+    using Search = std::variant<std::monostate, NavProblem, JumpPointProblem, OpenSkyProblem, GoalProblem, FieldMeetProblem>;
 
     void take_snapshot();
     void sync();
@@ -70,6 +70,8 @@ struct Navigator::Impl {
     /// what was done, one sentence per part, or "".
     std::string snap_goal_parts();
     void flow_field(const Goal& goal, const QueryOptions& options, FlowField& out, const std::vector<Voxel>& cover);
+    void find_route_via_field(const Voxel& from, const Goal& goal, const QueryOptions& options, const FlowField& field, Route& out);
+    void append_field_route(Route& out) const;
     void release_query();
     [[nodiscard]] std::string why_goal_unsatisfiable(const Goal& goal) const;
     /// Calls f(v) for each feet position of goal part `p` inside the
@@ -126,6 +128,7 @@ struct Navigator::Impl {
     std::vector<Action> actions_;                  // build_route's scratch
     std::vector<double> step_costs_;
     FlowField::Builder flow_builder_;              // its open list, reused
+    const FlowField* meet_field_ = nullptr;        // the field a find_route_via_field search ends in
     std::vector<NodeId> flow_goals_, flow_cover_;  // flow_field's scratch
 };
 

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "voxnav/agent/movement.hpp"
+#include "voxnav/route/flow_field.hpp"
 #include "voxnav/route/goal.hpp"
 #include "voxnav/route/landmarks.hpp"
 #include "voxnav/route/query_costs.hpp"
@@ -195,6 +196,37 @@ public:
 private:
     const GoalBound* goal_;
     double h_factor_;
+    const LandmarkBound* landmarks_;
+};
+
+/// A route into a flow field computed for the same goal and costs: the
+/// search ends at the first waypoint of the field it takes from the open
+/// list, whose field cost completes the route. The heuristic is the larger
+/// of the goal's bound and the field's: its cost inside, its radius outside
+/// (every waypoint outside costs at least that). Both are consistent, so the
+/// first field waypoint taken lies on a cheapest route (Navigator::find_route_via_field).
+class FieldMeetProblem : public ZonedMoves {
+public:
+    /// `landmarks`: a bound prepared for this goal and these zones, or null.
+    FieldMeetProblem(const MovementModel& moves, const GoalBound& goal, const ZoneCosts& zones, const FlowField& field,
+                     const LandmarkBound* landmarks = nullptr)
+        : ZonedMoves(moves, zones), goal_(&goal), h_factor_(zones.smallest_multiplier()), field_(&field),
+          outside_(std::isfinite(field.radius()) ? field.radius() : 0.0), landmarks_(landmarks) {}
+
+    [[nodiscard]] bool is_goal(State s) const { return field_->cost(s) != FlowField::no_cost; }
+    [[nodiscard]] double heuristic(State s) const {
+        const double in = field_->cost(s);
+        if (in != FlowField::no_cost) return in;
+        const Voxel v = voxel_(s);
+        const double h = h_factor_ * goal_->lower_bound(v);
+        return std::max(outside_, landmarks_ ? (*landmarks_)(s, v, h) : h);
+    }
+
+private:
+    const GoalBound* goal_;
+    double h_factor_;
+    const FlowField* field_;
+    double outside_;
     const LandmarkBound* landmarks_;
 };
 

@@ -147,6 +147,15 @@ public:
     /// as small as the crowd needs. `out` must not be read by other threads
     /// meanwhile.
     void flow_field(const Goal& goal, const QueryOptions& options, FlowField& out, const std::vector<Voxel>& cover = {});
+    /// find_route(from, goal, options), helped by `field`, computed by this
+    /// navigator for the same goal and options on its current snapshot (a
+    /// field bounded by max_cost around the goal): a start inside takes the
+    /// field's route; from outside, an A* that ends where it first enters
+    /// the field, guided by the field's costs (route/nav_problem.hpp,
+    /// FieldMeetProblem), then the field's route on. The same cost as
+    /// find_route. A field of another snapshot or agent is not used (then
+    /// this is find_route).
+    void find_route_via_field(const Voxel& from, const Goal& goal, const QueryOptions& options, const FlowField& field, Route& out);
     /// Largest number of feet positions a field's goal may span (a level or
     /// a wide sphere beyond it is refused: it would root a field at a plane).
     static constexpr std::int64_t max_field_goal_positions = std::int64_t(1) << 22;
