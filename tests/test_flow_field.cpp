@@ -383,3 +383,94 @@ TEST_CASE("fields are computed and read while another thread edits and syncs", "
     REQUIRE(computed.load() >= 3);
     REQUIRE(reads.load() > 0);
 }
+
+TEST_CASE("routes that end in a field cost what find_route finds, from inside and outside it", "[flow][random]") {
+    int inside = 0, outside = 0;
+    for (std::uint32_t seed = 1; seed <= 24; ++seed) {
+        const Voxel size = seed % 2 ? Voxel{20, 12, 18} : Voxel{10, 7, 10};
+        const World w = testing::random_world(seed, size);
+        AgentProfile a = testing::random_agent(seed);
+        if (seed % 5 == 0) a.jump = true, a.jump_distance = 1 + int(seed % 3);
+        Navigator nav(w, a);
+        const std::vector<Voxel> spots = waypoints_of(nav);
+        if (spots.size() < 2) continue;
+        std::mt19937 rng(seed);
+        const Goal goal = Goal::at(spots[rng() % spots.size()]);
+        QueryOptions q;
+        if (seed % 3 == 0) q.zones.push_back(CostZone::sphere(glm::dvec3(spots[rng() % spots.size()]), 3.0, seed % 2 ? 0.5 : 3.0));
+        QueryOptions around = q;
+        around.limits.max_cost = 0.5 + double(rng() % 4);
+        FlowField field;
+        nav.flow_field(goal, around, field);
+        REQUIRE(field.usable());
+        INFO("seed " << seed << " profile " << to_json(a));
+        for (const Voxel& p : spots) {
+            Route via;
+            nav.find_route_via_field(p, goal, q, field, via);
+            const Route fresh = nav.find_route(p, goal, q);
+            INFO("from " << p.x << "," << p.y << "," << p.z);
+            REQUIRE(via.status == fresh.status);
+            if (fresh.status != SearchStatus::Found) continue;
+            REQUIRE(same_cost(via.cost, fresh.cost));
+            REQUIRE(via.waypoints.front().position == p);
+            REQUIRE(goal.satisfied_by(via.waypoints.back().position, a.width, a.body_voxels()));
+            const std::vector<double> steps = nav.step_costs(via, q.zones);
+            double sum = 0.0;
+            for (double s : steps) sum += s;
+            REQUIRE(same_cost(sum, fresh.cost));
+            (field.contains(p) ? inside : outside)++;
+        }
+    }
+    REQUIRE(inside > 100);
+    REQUIRE(outside > 100);
+}
+
+TEST_CASE("a crowd request goes through one field when many NPCs share a goal, else one A* each; routes cost the same", "[flow][service]") {
+    CHECK(!prefer_flow_field(10, 64));
+    CHECK(prefer_flow_field(300, 64));
+    CHECK(prefer_flow_field(100, 256));
+    CHECK(!prefer_flow_field(100, 64));
+    CHECK(!prefer_flow_field(300, 64, 0.5));  // shaped worlds: fields are dearer
+    TerrainParams p;
+    p.size = {64, 24, 64};
+    p.seed = 8;
+    const World w = generate_terrain(p);
+    const AgentProfile a;
+    Navigator nav(w, a);
+    std::vector<Voxel> spots;
+    for (const Voxel& v : waypoints_of(nav))
+        if (v.x >= 2 && v.z >= 2 && v.x < 62 && v.z < 62) spots.push_back(v);
+    std::mt19937 rng(3);
+    const Voxel goal = spots[rng() % spots.size()];
+    RouteService service(w, 2);
+    const auto kind = service.add_agent(a);
+    for (std::size_t n : {std::size_t(5), std::size_t(400)}) {
+        RouteService::CrowdRequest c;
+        for (std::size_t i = 0; i < n; ++i) {
+            c.npcs.push_back(1000 + i);
+            c.from.push_back(spots[rng() % spots.size()]);
+        }
+        c.goal = Goal::at(goal);
+        const std::vector<Voxel> from = c.from;
+        const auto ticket = service.submit_crowd(kind, std::move(c));
+        service.wait();
+        const std::vector<RouteService::Finished> done = service.collect();
+        REQUIRE(done.size() == n);
+        std::size_t via_field = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            REQUIRE(done[i].ticket == ticket);
+            REQUIRE(done[i].npc == 1000 + i);
+            via_field += done[i].via_field;
+            const Route want = nav.find_route(from[i], Goal::at(goal));
+            REQUIRE(done[i].route.status == want.status);
+            if (want.status == SearchStatus::Found) REQUIRE(same_cost(done[i].route.cost, want.cost));
+        }
+        if (n == 5) REQUIRE(via_field == 0);
+        else REQUIRE(via_field > n / 2);
+    }
+    RouteService::CrowdRequest bad;
+    bad.npcs = {1, 2};
+    bad.from = {goal};
+    bad.goal = Goal::at(goal);
+    REQUIRE_THROWS_AS(service.submit_crowd(kind, bad), std::invalid_argument);
+}

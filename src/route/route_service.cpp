@@ -9,6 +9,8 @@
 #include "voxnav/detail/tsan.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -33,6 +35,7 @@ struct RouteService::Impl {
         Ticket ticket;
         AgentId agent;
         Request request;
+        std::shared_ptr<CrowdRequest> crowd;  // set for a crowd (then `request` is unused)
     };
     // One per worker: a Navigator per agent kind, made on first use.
     struct Worker {
@@ -102,7 +105,81 @@ struct RouteService::Impl {
         return true;
     }
 
+    // A crowd's routes: one field or one A* each (RouteService::submit_crowd).
+    void run_crowd(Navigator& nav, const Job& job, std::vector<Finished>& out) {
+        const CrowdRequest& c = *job.crowd;
+        double spread = std::numeric_limits<double>::infinity();
+        if (!c.goal.is_flee() && !c.goal.parts().empty() && c.goal.parts()[0].kind != Goal::Kind::Level) {
+            const Goal::Part& p = c.goal.parts()[0];
+            const glm::dvec3 centre = p.kind == Goal::Kind::Near ? p.point : glm::dvec3(p.voxel);
+            double far = 0.0;
+            for (const Voxel& v : c.from) far = std::max({far, std::abs(v.x - centre.x), std::abs(v.z - centre.z)});
+            spread = 2.0 * far;
+        }
+        nav.sync();
+        const NavSnapshot& snap = *nav.snapshot();
+        const double shaped = snap.chunk_count() ? double(snap.shaped_chunk_count()) / double(snap.chunk_count()) : 0.0;
+        FlowField field;
+        const bool use_field = std::isfinite(spread) && prefer_flow_field(c.from.size(), spread, shaped);
+        if (use_field) nav.flow_field(c.goal, c.options, field, c.from);
+        for (std::size_t i = 0; i < c.from.size(); ++i) {
+            Finished f;
+            f.ticket = job.ticket;
+            f.npc = c.npcs[i];
+            if (use_field && field.snapshot() == nav.snapshot() && field.contains(c.from[i])) {
+                f.route = field.route_from(c.from[i]);
+                f.via_field = true;
+            } else {
+                nav.find_route(c.from[i], c.goal, c.options, f.route);
+            }
+            out.push_back(std::move(f));
+        }
+    }
+
     void run(std::size_t worker, Job& job, const Agent& agent) {
+        if (job.crowd) {
+            std::vector<Finished> out;
+            auto& navs = workers[worker].navigators;
+            if (navs.size() <= job.agent) navs.resize(job.agent + 1);
+            if (!navs[job.agent]) navs[job.agent] = std::make_unique<Navigator>(agent.field, agent.profile);
+            bool skip = false;
+            {
+                std::lock_guard<std::mutex> lock(mutex);
+                skip = cancelled.erase(job.ticket) > 0;
+            }
+            try {
+                if (!skip) run_crowd(*navs[job.agent], job, out);
+            } catch (const std::exception& e) {
+                out.clear();
+                for (std::uint64_t npc : job.crowd->npcs) {
+                    Finished f;
+                    f.ticket = job.ticket;
+                    f.npc = npc;
+                    f.route.status = SearchStatus::Failed;
+                    f.route.error = std::string("the request failed: ") + e.what();
+                    out.push_back(std::move(f));
+                }
+            }
+            if (skip)
+                for (std::uint64_t npc : job.crowd->npcs) {
+                    Finished f;
+                    f.ticket = job.ticket;
+                    f.npc = npc;
+                    f.cancelled = true;
+                    f.route.status = SearchStatus::Cancelled;
+                    f.route.error = "the request was cancelled.";
+                    out.push_back(std::move(f));
+                }
+            {
+                std::lock_guard<std::mutex> lock(mutex);
+                for (Finished& f : out) finished.push_back(std::move(f));
+            }
+            if (in_flight.fetch_sub(1) == 1) {
+                std::lock_guard<std::mutex> lock(mutex);
+                idle.notify_all();
+            }
+            return;
+        }
         Finished f;
         f.ticket = job.ticket;
         f.npc = job.request.npc;
@@ -208,7 +285,25 @@ RouteService::Ticket RouteService::submit(AgentId agent, Request request) {
     impl_->in_flight.fetch_add(1);
     {
         std::lock_guard<std::mutex> lock(impl_->mutex);
-        impl_->queue.push_back({t, agent, std::move(request)});
+        impl_->queue.push_back({t, agent, std::move(request), nullptr});
+    }
+    impl_->launch();
+    return t;
+}
+
+RouteService::Ticket RouteService::submit_crowd(AgentId agent, CrowdRequest request) {
+    if (agent >= impl_->agents.size()) throw std::out_of_range("RouteService::submit_crowd: unknown agent id " + std::to_string(agent));
+    if (request.npcs.size() != request.from.size())
+        throw std::invalid_argument("RouteService::submit_crowd: npcs has " + std::to_string(request.npcs.size()) + " ids but from has " +
+                                    std::to_string(request.from.size()) + " positions");
+    const Impl::Agent& a = impl_->agents[agent];
+    check_query(*a.field->snapshot(), a.profile, request.goal, request.options);
+    a.field->sync(*impl_->world);
+    const Ticket t = impl_->next_ticket++;
+    impl_->in_flight.fetch_add(1);
+    {
+        std::lock_guard<std::mutex> lock(impl_->mutex);
+        impl_->queue.push_back({t, agent, Request{}, std::make_shared<CrowdRequest>(std::move(request))});
     }
     impl_->launch();
     return t;

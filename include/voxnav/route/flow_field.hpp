@@ -194,6 +194,20 @@ private:
     std::vector<Column> columns_;
 };
 
+/// The batch rule (RouteService::submit_crowd): whether one flow field
+/// answers `agents` NPCs going to one goal sooner than one A* each. Measured
+/// with `voxnav crowd` (RESULTS.md, issue 24): on the peer kit's world and
+/// the generated 512 world a field wins from about 300 agents standing in
+/// a square of side 64 voxels around the goal and from about 100 in one of
+/// side 256 (A* costs grow faster than linearly with distance on rough
+/// terrain, a field with its area); between the two, the count in between.
+/// Where more than a quarter of the chunks carry shape facts (a real
+/// Minecraft region: plants, snow, slabs) a field costs several times more
+/// per waypoint: 4x those counts. `spread`: side of the square centred on
+/// the goal that holds every start [Units: voxels]; `shaped_share`:
+/// NavSnapshot::shaped_chunk_count() / chunk_count().
+[[nodiscard]] bool prefer_flow_field(std::size_t agents, double spread, double shaped_share = 0.0);
+
 template <class F>
 void FlowField::for_each(F&& f) const {
     for (const Page& page : pages_) {

@@ -49,6 +49,15 @@ public:
         std::uint64_t npc = 0;
         Route route;
         bool cancelled = false;  ///< cancelled before it ran (route: status Cancelled, says so)
+        bool via_field = false;  ///< a crowd request's route, read from its flow field
+    };
+    /// Many NPCs of one kind to one goal (a horde to the player, villagers
+    /// to the bell).
+    struct CrowdRequest {
+        std::vector<std::uint64_t> npcs;  ///< the game's ids, one per start
+        std::vector<Voxel> from;          ///< each NPC's feet, beside `npcs`
+        Goal goal;
+        QueryOptions options;
     };
 
     /// `threads`: worker threads (0: as many as TBB offers, usually the
@@ -67,6 +76,16 @@ public:
     /// that is queued never fails for its options. A request that fails on
     /// the worker all the same (out of memory) comes back with status Failed.
     Ticket submit(AgentId agent, Request request);
+    /// Queues a crowd: one worker answers every NPC, through one flow field
+    /// covering them (route/flow_field.hpp) when prefer_flow_field(N, spread,
+    /// the world's shaped share) says so, where spread is twice the largest
+    /// horizontal (x or z) distance of a start from the goal's first part,
+    /// and with one A* per NPC otherwise (and for NPCs the field does not
+    /// hold: a node cap, no route, not a waypoint). Either way each route
+    /// costs what submit() would give; each comes back as its own Finished
+    /// with this ticket, in `npcs` order. Throws what submit() throws, and
+    /// std::invalid_argument when npcs and from differ in length.
+    Ticket submit_crowd(AgentId agent, CrowdRequest request);
     /// Routes finished since the last call, in the order they finished.
     [[nodiscard]] std::vector<Finished> collect();
     /// As above, appending to `out` (reuse it to avoid allocating).
