@@ -191,3 +191,69 @@ TEST_CASE("cli view: one self-contained page with the world, the route and the s
     CHECK_THAT(r.err, Catch::Contains("/nonexistent/v.html"));
     std::remove(html.c_str());
 }
+
+TEST_CASE("cli field: reachable N first, equal to the C++ count; --json keys; a heat map; bad goals name --to", "[cli][flow]") {
+    const World w = load_world(kDemo);
+    Navigator nav(w, AgentProfile{});
+    const Voxel goal = *w.point("G");
+    const FlowField all = nav.flow_field(Goal::at(goal));
+    QueryOptions q;
+    q.limits.max_cost = 2.0;
+    const FlowField near = nav.flow_field(Goal::at(goal), q);
+    REQUIRE(near.reachable() < all.reachable());
+    Run r = run("field --world " + kDemo + " --to G");
+    REQUIRE(r.code == 0);
+    CHECK_THAT(r.out, Catch::StartsWith("reachable " + std::to_string(all.reachable()) + "\n"));
+    const std::string png = temp("field.png");
+    r = run("field --world " + kDemo + " --to " + std::to_string(goal.x) + "," + std::to_string(goal.y) + "," + std::to_string(goal.z) +
+            " --max-cost 2 --json --scale 12 --out " + png);
+    REQUIRE(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("reachable").get<std::size_t>() == near.reachable());
+    CHECK(j.at("max_cost").get<double>() == Approx(near.largest_cost()));
+    CHECK(j.at("max_cost").get<double>() <= 2.0);
+    CHECK(pictures::read_png(png).width() > 0);
+    // Other goal kinds.
+    r = run("field --world " + kDemo + " --to near:" + std::to_string(goal.x) + "," + std::to_string(goal.y) + "," +
+            std::to_string(goal.z) + ":2 --json");
+    REQUIRE(r.code == 0);
+    CHECK(nlohmann::json::parse(r.out).at("reachable").get<std::size_t>() ==
+          nav.flow_field(Goal::near(glm::dvec3(goal), 2.0)).reachable());
+    // Bad goals name the option.
+    r = run("field --world " + kDemo + " --to near:1,2");
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--to"));
+    r = run("field --world " + kDemo + " --to 0,50,0");
+    CHECK(r.code == 1);
+    CHECK_THAT(r.err, Catch::Contains("--to"));
+    r = run("field --world " + kDemo);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--to"));
+    std::remove(png.c_str());
+}
+
+TEST_CASE("cli chase and crowd: every agent's cost equals fresh A*", "[cli][flow]") {
+    Run r = run("chase --world " + kDemo + " --agents 5 --target-path random --seconds 2 --spread 8 --json");
+    REQUIRE(r.code == 0);
+    auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("ticks").get<int>() == 40);
+    CHECK(j.at("max_cost_difference").get<double>() < 1e-9);
+    CHECK(j.at("compared").get<std::size_t>() > 0);
+    const std::string path = temp("walk.txt");
+    {
+        std::ofstream f(path);
+        f << "# the target's walk\nS\n" << "G\n";
+    }
+    r = run("chase --world " + kDemo + " --agents 3 --target-path " + path + " --seconds 2 --spread 6 --method field --json");
+    REQUIRE(r.code == 0);
+    CHECK(nlohmann::json::parse(r.out).at("max_cost_difference").get<double>() < 1e-9);
+    r = run("chase --world " + kDemo + " --agents 3 --target-path /nonexistent/walk.txt");
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::Contains("--target-path"));
+    r = run("crowd --world " + kDemo + " --agents 1,4 --spread 8 --reps 1 --json");
+    REQUIRE(r.code == 0);
+    j = nlohmann::json::parse(r.out);
+    REQUIRE(j.at("rows").size() == 2);
+    for (const auto& row : j.at("rows")) CHECK(row.at("costs_equal").get<bool>());
+    std::remove(path.c_str());
+}

@@ -82,6 +82,9 @@ double heat_top(const MapPicture& o) {
     return top > 0.0 ? top : 1.0;
 }
 
+// Walks are the common case: drawn dark over the heat; other moves in their colour.
+Rgb arrow_colour(Action a) { return a == Action::Walk ? Rgb{25, 25, 30} : action_colour(a); }
+
 // The next move of each shown flow-field waypoint: half a cell's line towards it.
 void draw_heat_arrows(Image& img, const MapFrame& f, const MapPicture& o) {
     if (f.scale < 6) return;
@@ -91,8 +94,8 @@ void draw_heat_arrows(Image& img, const MapFrame& f, const MapPicture& o) {
         if (!h || h->next == h->position) continue;
         const auto [x0, y0] = pixel_of(f, o.view, h->position);
         const auto [x1, y1] = pixel_of(f, o.view, h->next);
-        img.line(x0, y0, (x0 + x1) / 2, (y0 + y1) / 2, t, action_colour(h->action));
-        img.fill(x0 - t, y0 - t, 2 * t + 1, 2 * t + 1, action_colour(h->action));
+        img.line(x0, y0, (x0 + x1) / 2, (y0 + y1) / 2, t, arrow_colour(h->action));
+        img.fill(x0 - t, y0 - t, 2 * t + 1, 2 * t + 1, arrow_colour(h->action));
     }
 }
 
@@ -281,7 +284,7 @@ Legend legend_of(const MapFrame& f, const MapPicture& o) {
         swatch(far, heat_colour(1.0));
         if (f.scale >= 6)
             for (Action a : {Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly, Action::Climb, Action::Open})
-                swatch(to_string(a), action_colour(a));
+                swatch(to_string(a), arrow_colour(a));
     }
     row = true;
     for (std::size_t i = 0; i < o.reach.size() && i < 3; ++i) swatch(o.reach[i].label, reach_colour(1u << i));

@@ -69,7 +69,8 @@ struct MapPicture {
     /// A flow field as a heat map: each cell takes the cheapest cost of its
     /// waypoints (top-down: of its column), coloured by heat_colour(cost /
     /// heat_max); where cells are at least 6 px, a line from the cell's
-    /// centre towards the next waypoint in the action's colour.
+    /// centre towards the next waypoint: dark for walks, in the action's colour
+    /// for the other moves.
     const std::vector<HeatCell>* heat = nullptr;
     double heat_max = 0.0;  ///< cost at the far end of the scale (0: the largest cost) [Units: seconds]
     /// Lines of figures for the legend (for example "cost 12.3 s  expanded 1234").
