@@ -267,7 +267,7 @@ ChaseField::Update ChaseField::update(const Goal& goal, const std::vector<Voxel>
     const auto t0 = std::chrono::steady_clock::now();
     Impl& s = *impl_;
     Update u;
-    const Method want = s.method != Method::Auto ? s.method : chasers.size() >= kFieldChasers ? Method::Field : Method::Routes;
+    const Method want = s.method == Method::Field ? Method::Field : Method::Routes;
     if (want != s.used) s.have = false;  // the other way's state is stale
     s.used = u.method = want;
     const bool same_goal = s.have && same_query(goal, options, s.goal, s.options);

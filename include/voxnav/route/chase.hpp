@@ -21,11 +21,15 @@
 /// - Field: one flow field rooted at the target (route/flow_field.hpp), grown
 ///   just far enough to hold every chaser; kept while the goal stays, every
 ///   chaser is in it and no edit reaches its waypoints (FlowField::affected_by).
-/// - Auto: Field from kFieldChasers chasers on (where one field was measured
-///   to cost less than a re-plan of every chaser: RESULTS.md, issue 24),
-///   Routes below. A target walking at NPC speed stays several ticks on one
-///   waypoint, so either way most ticks cost lookups only. Pass the target
-///   as the waypoint it stands on (Goal::at of its snapped feet), not a
+/// - Auto: Routes, which was measured to cost less than Field with 100 and
+///   with 1000 chasers (voxnav chase; RESULTS.md, issue 24): when many
+///   chasers need a new route at once, Routes also grows a field around
+///   the target, and each re-plan's A* stops where it enters it
+///   (Navigator::find_route_via_field), if that was measured to cost less
+///   per re-plan than plain A* on this crowd. A target walking at NPC speed
+///   stays several ticks on one waypoint, so either way most ticks cost
+///   lookups only. Pass the target as the waypoint it stands on (Goal::at of
+///   its snapped feet), not a
 ///   fractional position that differs every tick.
 ///
 /// Exactness. After update(), route(i) costs what find_route(chaser i, goal,
@@ -54,8 +58,6 @@ namespace voxnav {
 class ChaseField {
 public:
     enum class Method : std::uint8_t { Auto, Routes, Field };
-    /// Auto uses a field from this many chasers on.
-    static constexpr std::size_t kFieldChasers = 400;
 
     /// Syncs `world`'s edits in every update (the World's thread).
     ChaseField(const World& world, const AgentProfile& profile, Method method = Method::Auto);
