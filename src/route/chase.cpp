@@ -82,10 +82,10 @@ struct ChaseField::Impl {
     // RESULTS.md, issue 24); which way costs less is measured as it runs.
     static constexpr std::size_t kMeetChasers = 8;
     static constexpr double kMeetShare = 1.5, kMeetRadiusMin = 0.5, kMeetRadiusMax = 30.0;
-    static constexpr std::uint32_t kMeetMaxNodes = 200000;
+    static constexpr std::uint32_t kMeetMaxNodes = 20000;
     static constexpr std::uint64_t kExploreEvery = 8;
     double plain_cost = 0.0, meet_cost = 0.0;  // measured seconds per re-planned chaser, each way
-    std::uint64_t meet_rounds = 0;
+    std::uint64_t rounds_since_try = 0, explore_after = kExploreEvery;
     std::vector<Voxel> positions;       // the chasers of the last update
     std::shared_ptr<FlowField> field_, spare_;
     std::uint64_t fields = 0, replans = 0, certificates = 0;
@@ -185,16 +185,19 @@ struct ChaseField::Impl {
         // Many re-plans to one goal: one field around it that every re-plan's
         // A* ends in, guided by its costs (Navigator::find_route_via_field),
         // when that was measured to cost less per re-plan than plain A*.
-        // Each way is measured again every kExploreEvery rounds: the crowd
-        // and the terrain change.
+        // The other way is tried again after kExploreEvery rounds, twice as
+        // late each time it loses again (the crowd and the terrain change).
         const bool many = replan.size() >= kMeetChasers && goal.is_single_voxel();
         bool meet = false;
         if (many) {
-            ++meet_rounds;
             if (plain_cost == 0.0) meet = false;
             else if (meet_cost == 0.0) meet = true;
-            else if (meet_rounds % kExploreEvery == 0) meet = meet_cost >= plain_cost;  // try the other way
-            else meet = meet_cost < plain_cost;
+            else if (++rounds_since_try >= explore_after) {
+                meet = meet_cost >= plain_cost;  // try the other way again
+                rounds_since_try = 0;
+            } else {
+                meet = meet_cost < plain_cost;
+            }
         }
         const auto t0 = std::chrono::steady_clock::now();
         if (meet) {
@@ -224,7 +227,10 @@ struct ChaseField::Impl {
             // Seconds per re-planned chaser, a running average per way.
             const double per = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / double(replan.size());
             double& avg = meet ? meet_cost : plain_cost;
+            const bool trial = rounds_since_try == 0 && avg != 0.0;
             avg = avg == 0.0 ? per : 0.75 * avg + 0.25 * per;
+            // A way that lost its trial again is tried half as often.
+            if (trial) explore_after = (meet ? meet_cost >= plain_cost : plain_cost >= meet_cost) ? std::min<std::uint64_t>(2 * explore_after, 256) : kExploreEvery;
         }
     }
 
