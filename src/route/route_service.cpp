@@ -105,6 +105,40 @@ struct RouteService::Impl {
         return true;
     }
 
+    // The worker's Navigator for an agent kind, made on first use.
+    Navigator& navigator(std::size_t worker, AgentId id, const Agent& agent) {
+        auto& navs = workers[worker].navigators;
+        if (navs.size() <= id) navs.resize(id + 1);
+        if (!navs[id]) navs[id] = std::make_unique<Navigator>(agent.field, agent.profile);
+        return *navs[id];
+    }
+    // Whether the job was cancelled before it ran (and forgets that it was).
+    bool was_cancelled(Ticket t) {
+        std::lock_guard<std::mutex> lock(mutex);
+        return cancelled.erase(t) > 0;
+    }
+    // Hands finished routes to collect() and counts the job done.
+    void deliver(std::vector<Finished>& out) {
+        {
+            std::lock_guard<std::mutex> lock(mutex);
+            for (Finished& f : out) finished.push_back(std::move(f));
+        }
+        if (in_flight.fetch_sub(1) == 1) {
+            std::lock_guard<std::mutex> lock(mutex);
+            idle.notify_all();
+        }
+    }
+    // A route that was not computed: cancelled, or failed on the worker.
+    static Finished unanswered(Ticket t, std::uint64_t npc, bool cancel, const std::string& why) {
+        Finished f;
+        f.ticket = t;
+        f.npc = npc;
+        f.cancelled = cancel;
+        f.route.status = cancel ? SearchStatus::Cancelled : SearchStatus::Failed;
+        f.route.error = cancel ? "the request was cancelled." : "the request failed: " + why;
+        return f;
+    }
+
     // A crowd's routes: one field or one A* each (RouteService::submit_crowd).
     void run_crowd(Navigator& nav, const Job& job, std::vector<Finished>& out) {
         const CrowdRequest& c = *job.crowd;
@@ -137,83 +171,29 @@ struct RouteService::Impl {
     }
 
     void run(std::size_t worker, Job& job, const Agent& agent) {
-        if (job.crowd) {
-            std::vector<Finished> out;
-            auto& navs = workers[worker].navigators;
-            if (navs.size() <= job.agent) navs.resize(job.agent + 1);
-            if (!navs[job.agent]) navs[job.agent] = std::make_unique<Navigator>(agent.field, agent.profile);
-            bool skip = false;
-            {
-                std::lock_guard<std::mutex> lock(mutex);
-                skip = cancelled.erase(job.ticket) > 0;
+        std::vector<Finished> out;
+        const bool skip = was_cancelled(job.ticket);
+        const std::vector<std::uint64_t> one{job.request.npc};
+        const std::vector<std::uint64_t>& npcs = job.crowd ? job.crowd->npcs : one;
+        try {
+            if (skip) {
+                for (std::uint64_t npc : npcs) out.push_back(unanswered(job.ticket, npc, true, ""));
+            } else if (job.crowd) {
+                run_crowd(navigator(worker, job.agent, agent), job, out);
+            } else {
+                Finished f;
+                f.ticket = job.ticket;
+                f.npc = job.request.npc;
+                navigator(worker, job.agent, agent).find_route(job.request.from, job.request.goal, job.request.options, f.route);
+                out.push_back(std::move(f));
             }
-            try {
-                if (!skip) run_crowd(*navs[job.agent], job, out);
-            } catch (const std::exception& e) {
-                out.clear();
-                for (std::uint64_t npc : job.crowd->npcs) {
-                    Finished f;
-                    f.ticket = job.ticket;
-                    f.npc = npc;
-                    f.route.status = SearchStatus::Failed;
-                    f.route.error = std::string("the request failed: ") + e.what();
-                    out.push_back(std::move(f));
-                }
-            }
-            if (skip)
-                for (std::uint64_t npc : job.crowd->npcs) {
-                    Finished f;
-                    f.ticket = job.ticket;
-                    f.npc = npc;
-                    f.cancelled = true;
-                    f.route.status = SearchStatus::Cancelled;
-                    f.route.error = "the request was cancelled.";
-                    out.push_back(std::move(f));
-                }
-            {
-                std::lock_guard<std::mutex> lock(mutex);
-                for (Finished& f : out) finished.push_back(std::move(f));
-            }
-            if (in_flight.fetch_sub(1) == 1) {
-                std::lock_guard<std::mutex> lock(mutex);
-                idle.notify_all();
-            }
-            return;
+        } catch (const std::exception& e) {
+            // Options were validated at submit; what is left (memory) is
+            // reported, never thrown on a worker.
+            out.clear();
+            for (std::uint64_t npc : npcs) out.push_back(unanswered(job.ticket, npc, false, e.what()));
         }
-        Finished f;
-        f.ticket = job.ticket;
-        f.npc = job.request.npc;
-        bool skip = false;
-        {
-            std::lock_guard<std::mutex> lock(mutex);
-            skip = cancelled.erase(job.ticket) > 0;
-        }
-        if (skip) {
-            f.cancelled = true;
-            f.route.status = SearchStatus::Cancelled;
-            f.route.error = "the request was cancelled.";
-        } else {
-            auto& navs = workers[worker].navigators;
-            if (navs.size() <= job.agent) navs.resize(job.agent + 1);
-            if (!navs[job.agent]) navs[job.agent] = std::make_unique<Navigator>(agent.field, agent.profile);
-            try {
-                navs[job.agent]->find_route(job.request.from, job.request.goal, job.request.options, f.route);
-            } catch (const std::exception& e) {
-                // Options were validated at submit; what is left (memory) is
-                // reported, never thrown on a worker.
-                f.route = Route{};
-                f.route.status = SearchStatus::Failed;
-                f.route.error = std::string("the request failed: ") + e.what();
-            }
-        }
-        {
-            std::lock_guard<std::mutex> lock(mutex);
-            finished.push_back(std::move(f));
-        }
-        if (in_flight.fetch_sub(1) == 1) {
-            std::lock_guard<std::mutex> lock(mutex);
-            idle.notify_all();
-        }
+        deliver(out);
     }
 
 #ifdef VOXNAV_TSAN
@@ -252,6 +232,26 @@ struct RouteService::Impl {
 #endif
     }
 
+    // Checks a request as a Navigator would, publishes this tick's edits,
+    // queues the job and starts a worker on it.
+    Ticket enqueue(AgentId id, const Goal& goal, const QueryOptions& options, Job job, const char* who) {
+        if (id >= agents.size()) throw std::out_of_range(std::string("RouteService::") + who + ": unknown agent id " + std::to_string(id));
+        const Agent& a = agents[id];
+        // Everything the worker's Navigator would reject, rejected here (the
+        // floor classes are the same in every snapshot of the field).
+        check_query(*a.field->snapshot(), a.profile, goal, options);
+        // Publish this tick's edits before a worker takes the request.
+        a.field->sync(*world);
+        const Ticket t = job.ticket = next_ticket++;
+        in_flight.fetch_add(1);
+        {
+            std::lock_guard<std::mutex> lock(mutex);
+            queue.push_back(std::move(job));
+        }
+        launch();
+        return t;
+    }
+
     void wait_all() {
 #ifndef VOXNAV_TSAN
         arena.execute([this] { group.wait(); });
@@ -274,39 +274,15 @@ RouteService::AgentId RouteService::add_agent(const AgentProfile& profile) {
 }
 
 RouteService::Ticket RouteService::submit(AgentId agent, Request request) {
-    if (agent >= impl_->agents.size()) throw std::out_of_range("RouteService::submit: unknown agent id " + std::to_string(agent));
-    const Impl::Agent& a = impl_->agents[agent];
-    // Everything the worker's Navigator would reject, rejected here (the
-    // floor classes are the same in every snapshot of the field).
-    check_query(*a.field->snapshot(), a.profile, request.goal, request.options);
-    // Publish this tick's edits before a worker takes the request.
-    a.field->sync(*impl_->world);
-    const Ticket t = impl_->next_ticket++;
-    impl_->in_flight.fetch_add(1);
-    {
-        std::lock_guard<std::mutex> lock(impl_->mutex);
-        impl_->queue.push_back({t, agent, std::move(request), nullptr});
-    }
-    impl_->launch();
-    return t;
+    return impl_->enqueue(agent, request.goal, request.options, {0, agent, std::move(request), nullptr}, "submit");
 }
 
 RouteService::Ticket RouteService::submit_crowd(AgentId agent, CrowdRequest request) {
-    if (agent >= impl_->agents.size()) throw std::out_of_range("RouteService::submit_crowd: unknown agent id " + std::to_string(agent));
     if (request.npcs.size() != request.from.size())
         throw std::invalid_argument("RouteService::submit_crowd: npcs has " + std::to_string(request.npcs.size()) + " ids but from has " +
                                     std::to_string(request.from.size()) + " positions");
-    const Impl::Agent& a = impl_->agents[agent];
-    check_query(*a.field->snapshot(), a.profile, request.goal, request.options);
-    a.field->sync(*impl_->world);
-    const Ticket t = impl_->next_ticket++;
-    impl_->in_flight.fetch_add(1);
-    {
-        std::lock_guard<std::mutex> lock(impl_->mutex);
-        impl_->queue.push_back({t, agent, Request{}, std::make_shared<CrowdRequest>(std::move(request))});
-    }
-    impl_->launch();
-    return t;
+    auto crowd = std::make_shared<CrowdRequest>(std::move(request));
+    return impl_->enqueue(agent, crowd->goal, crowd->options, {0, agent, Request{}, crowd}, "submit_crowd");
 }
 
 std::vector<RouteService::Finished> RouteService::collect() {
