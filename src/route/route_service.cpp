@@ -234,9 +234,12 @@ struct RouteService::Impl {
 
     // Checks a request as a Navigator would, publishes this tick's edits,
     // queues the job and starts a worker on it.
-    Ticket enqueue(AgentId id, const Goal& goal, const QueryOptions& options, Job job, const char* who) {
+    Ticket enqueue(Job job, const char* who) {
+        const AgentId id = job.agent;
         if (id >= agents.size()) throw std::out_of_range(std::string("RouteService::") + who + ": unknown agent id " + std::to_string(id));
         const Agent& a = agents[id];
+        const Goal& goal = job.crowd ? job.crowd->goal : job.request.goal;
+        const QueryOptions& options = job.crowd ? job.crowd->options : job.request.options;
         // Everything the worker's Navigator would reject, rejected here (the
         // floor classes are the same in every snapshot of the field).
         check_query(*a.field->snapshot(), a.profile, goal, options);
@@ -274,15 +277,14 @@ RouteService::AgentId RouteService::add_agent(const AgentProfile& profile) {
 }
 
 RouteService::Ticket RouteService::submit(AgentId agent, Request request) {
-    return impl_->enqueue(agent, request.goal, request.options, {0, agent, std::move(request), nullptr}, "submit");
+    return impl_->enqueue({0, agent, std::move(request), nullptr}, "submit");
 }
 
 RouteService::Ticket RouteService::submit_crowd(AgentId agent, CrowdRequest request) {
     if (request.npcs.size() != request.from.size())
         throw std::invalid_argument("RouteService::submit_crowd: npcs has " + std::to_string(request.npcs.size()) + " ids but from has " +
                                     std::to_string(request.from.size()) + " positions");
-    auto crowd = std::make_shared<CrowdRequest>(std::move(request));
-    return impl_->enqueue(agent, crowd->goal, crowd->options, {0, agent, Request{}, crowd}, "submit_crowd");
+    return impl_->enqueue({0, agent, Request{}, std::make_shared<CrowdRequest>(std::move(request))}, "submit_crowd");
 }
 
 std::vector<RouteService::Finished> RouteService::collect() {
