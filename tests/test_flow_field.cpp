@@ -431,6 +431,7 @@ TEST_CASE("a crowd request goes through one field when many NPCs share a goal, e
     CHECK(prefer_flow_field(100, 256));
     CHECK(!prefer_flow_field(100, 64));
     CHECK(!prefer_flow_field(300, 64, 0.5));  // shaped worlds: fields are dearer
+    CHECK(prefer_flow_field(1000, 64, 0.5));
     TerrainParams p;
     p.size = {64, 24, 64};
     p.seed = 8;

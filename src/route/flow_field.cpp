@@ -99,10 +99,10 @@ std::size_t FlowField::memory_bytes() const {
 }
 
 bool prefer_flow_field(std::size_t agents, double spread, double shaped_share) {
-    constexpr double kNear = 64.0, kFar = 256.0, kNearAgents = 300.0, kFarAgents = 100.0;
+    constexpr double kNear = 64.0, kFar = 256.0, kNearAgents = 200.0, kFarAgents = 100.0;
     const double t = std::clamp((spread - kNear) / (kFar - kNear), 0.0, 1.0);
     double need = kNearAgents + t * (kFarAgents - kNearAgents);
-    if (shaped_share > 0.25) need *= 4.0;
+    if (shaped_share > 0.25) need *= 5.0;
     return double(agents) >= need;
 }
 

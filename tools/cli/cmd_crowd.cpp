@@ -105,6 +105,8 @@ int run_crowd(const CrowdArgs& a) {
         j["world"] = a.world;
         j["goal"] = {goal.x, goal.y, goal.z};
         j["landmarks"] = a.landmarks;
+        j["shaped_chunks"] = nav.snapshot()->shaped_chunk_count();
+        j["chunks"] = nav.snapshot()->chunk_count();
         auto& list = j["rows"] = nlohmann::ordered_json::array();
         for (const Row& r : rows)
             list.push_back({{"agents", r.agents}, {"spread", r.spread}, {"field_ms", r.field_ms}, {"astar_ms", r.astar_ms},
@@ -112,7 +114,9 @@ int run_crowd(const CrowdArgs& a) {
                             {"costs_equal", r.costs_equal}, {"max_cost_difference", r.max_difference}});
         std::printf("%s\n", j.dump().c_str());
     } else {
-        std::printf("goal %d,%d,%d  landmarks %d  median of %d\n\n", goal.x, goal.y, goal.z, a.landmarks, a.reps);
+        const NavSnapshot& snap = *nav.snapshot();
+        std::printf("goal %d,%d,%d  landmarks %d  median of %d  shaped chunks %zu of %zu\n\n", goal.x, goal.y, goal.z, a.landmarks,
+                    a.reps, snap.shaped_chunk_count(), snap.chunk_count());
         std::printf("%7s %7s %11s %11s %9s %13s %12s %10s %8s\n", "agents", "spread", "field ms", "N A* ms", "A*/field",
                     "field bytes", "A* bytes", "field wps", "costs");
         for (const Row& r : rows)
