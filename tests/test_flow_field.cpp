@@ -475,3 +475,34 @@ TEST_CASE("a crowd request goes through one field when many NPCs share a goal, e
     bad.goal = Goal::at(goal);
     REQUIRE_THROWS_AS(service.submit_crowd(kind, bad), std::invalid_argument);
 }
+
+TEST_CASE("a chase by one field answers chasers beyond its node cap as find_route does", "[flow][chase]") {
+    TerrainParams p;
+    p.size = {48, 24, 48};
+    p.seed = 2;
+    const World w = generate_terrain(p);
+    const AgentProfile a;
+    ChaseField chase(w, a, ChaseField::Method::Field);
+    Navigator nav(w, a);
+    const std::vector<Voxel> spots = waypoints_of(nav);
+    std::mt19937 rng(4);
+    const Voxel target = spots[rng() % spots.size()];
+    std::vector<Voxel> crowd;
+    for (int i = 0; i < 10; ++i) crowd.push_back(spots[rng() % spots.size()]);
+    crowd.push_back(target + Voxel(0, 30, 0));  // no waypoint: a status with its reason
+    QueryOptions q;
+    q.limits.max_nodes = 150;  // most chasers lie beyond the field's cap
+    const ChaseField::Update u = chase.update(Goal::at(target), crowd, q);
+    REQUIRE(u.field_computed);
+    REQUIRE(chase.field()->stop() == FlowStop::NodeCap);
+    int beyond = 0;
+    for (std::size_t i = 0; i < crowd.size(); ++i) {
+        const Route want = nav.find_route(crowd[i], Goal::at(target), q);
+        const Route got = chase.route(i);
+        INFO("chaser " << i);
+        REQUIRE(got.status == want.status);
+        if (want.usable()) REQUIRE(same_cost(got.cost, want.cost));
+        beyond += !chase.field()->contains(crowd[i]);
+    }
+    REQUIRE(beyond > 2);
+}

@@ -72,6 +72,7 @@ struct ChaseField::Impl {
     bool changes_known = true;
     double bound_factor = 1.0;          // the zones' smallest multiplier: lower bounds are scaled by it
     std::vector<Chase> routes;
+    std::vector<char> own_route;        // Field: chasers answered by their own route instead
     std::vector<std::size_t> replan;    // scratch: chasers to re-plan this update
     std::vector<Voxel> meet_targets;    // scratch: their positions
     std::vector<double> scratch_costs;
@@ -245,15 +246,29 @@ struct ChaseField::Impl {
                     need = true;
                     break;
                 }
-        if (!need) return;
-        // Readers may hold the current field: write into the spare one when
-        // nobody else holds it, else into a new one.
-        std::shared_ptr<FlowField> out = spare_ && spare_.use_count() == 1 ? std::move(spare_) : std::make_shared<FlowField>();
-        nav.flow_field(goal, options, *out, chasers);
-        spare_ = std::move(field_);
-        field_ = std::move(out);
-        u.field_computed = true;
-        ++fields;
+        if (need) {
+            // Readers may hold the current field: write into the spare one when
+            // nobody else holds it, else into a new one.
+            std::shared_ptr<FlowField> out = spare_ && spare_.use_count() == 1 ? std::move(spare_) : std::make_shared<FlowField>();
+            nav.flow_field(goal, options, *out, chasers);
+            spare_ = std::move(field_);
+            field_ = std::move(out);
+            u.field_computed = true;
+            ++fields;
+        }
+        // Chasers the field cannot answer as find_route would get their own
+        // A* every tick: beyond a node cap, no waypoint (a status with its
+        // reason), or a goal the field refused.
+        own_route.assign(chasers.size(), 0);
+        if (routes.size() < chasers.size()) routes.resize(chasers.size());
+        for (std::size_t i = 0; i < chasers.size(); ++i) {
+            const Voxel c = chasers[i];
+            if (field_->contains(c) || (field_->usable() && field_->stop() == FlowStop::Exhausted && nav.is_waypoint(c))) continue;
+            own_route[i] = 1;
+            take_route(routes[i], nav.find_route(c, goal, options), c);
+            ++u.replanned;
+            ++replans;
+        }
     }
 };
 
@@ -333,7 +348,7 @@ Route ChaseField::route(std::size_t i) const {
         r.error = "no chaser " + std::to_string(i) + " in the last update.";
         return r;
     }
-    if (s.used == Method::Field) return s.field_ ? s.field_->route_from(s.positions[i]) : Route{};
+    if (s.used == Method::Field && !s.own_route[i]) return s.field_->route_from(s.positions[i]);
     const Impl::Chase& c = s.routes[i];
     Route r = c.route;
     if (r.status == SearchStatus::Found || r.status == SearchStatus::Partial) {
@@ -349,7 +364,7 @@ Route ChaseField::route(std::size_t i) const {
 double ChaseField::cost(std::size_t i) const {
     const Impl& s = *impl_;
     if (i >= s.positions.size()) return FlowField::no_cost;
-    if (s.used == Method::Field) return s.field_ ? s.field_->cost(s.positions[i]) : FlowField::no_cost;
+    if (s.used == Method::Field && !s.own_route[i]) return s.field_->cost(s.positions[i]);
     const Impl::Chase& c = s.routes[i];
     return c.route.status == SearchStatus::Found ? c.ahead[c.at] : FlowField::no_cost;
 }
@@ -357,7 +372,7 @@ double ChaseField::cost(std::size_t i) const {
 std::optional<FlowStep> ChaseField::next(std::size_t i) const {
     const Impl& s = *impl_;
     if (i >= s.positions.size()) return std::nullopt;
-    if (s.used == Method::Field) return s.field_ ? s.field_->next(s.positions[i]) : std::nullopt;
+    if (s.used == Method::Field && !s.own_route[i]) return s.field_->next(s.positions[i]);
     const Impl::Chase& c = s.routes[i];
     if (c.route.status != SearchStatus::Found || c.at + 1 >= c.route.waypoints.size()) return std::nullopt;
     const Waypoint& w = c.route.waypoints[c.at + 1];
