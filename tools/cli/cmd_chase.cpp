@@ -124,14 +124,7 @@ int run_chase(const ChaseArgs& a) {
     const AgentProfile profile = load_profile_or_fail(a.agent);
     World world = load_world_or_fail(a.world);
     Navigator fresh(world, profile);
-    if (fresh.landmarks()) {
-        LandmarkSettings s;
-        s.count = a.landmarks;
-        s.min_waypoints = 0;
-        s.background = false;  // repaired or rebuilt below, outside the timed part
-        fresh.use_landmarks(s);
-        if (a.landmarks > 0) fresh.landmarks()->build_now(fresh.snapshot());
-    }
+    build_landmarks_now(fresh, a.landmarks);
     std::mt19937 rng(a.seed);
     Target target;
     target.random = a.target_path == "random";

@@ -78,14 +78,7 @@ int run_crowd(const CrowdArgs& a) {
     const AgentProfile profile = load_profile_or_fail(a.agent);
     const World world = load_world_or_fail(a.world);
     Navigator nav(world, profile);
-    if (nav.landmarks()) {
-        LandmarkSettings s;
-        s.count = a.landmarks;
-        s.min_waypoints = 0;
-        s.background = false;
-        nav.use_landmarks(s);
-        if (a.landmarks > 0) nav.landmarks()->build_now(nav.snapshot());
-    }
+    build_landmarks_now(nav, a.landmarks);
     std::mt19937 rng(a.seed);
     const Voxel goal = central_waypoint(nav, rng);
     std::vector<Row> rows;

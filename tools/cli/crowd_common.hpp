@@ -47,6 +47,19 @@ inline std::vector<Voxel> crowd_around(Navigator& nav, const Voxel& centre, int 
     return out;
 }
 
+/// Landmark tables of `count` landmarks for this navigator's agent, built now
+/// on the calling thread (no worker: the timed parts then compare queries,
+/// not a background build). Nothing for agents without tables.
+inline void build_landmarks_now(Navigator& nav, int count) {
+    if (!nav.landmarks()) return;
+    LandmarkSettings s;
+    s.count = count;
+    s.min_waypoints = 0;
+    s.background = false;
+    nav.use_landmarks(s);
+    if (count > 0) nav.landmarks()->build_now(nav.snapshot());
+}
+
 /// The p-th percentile (0..100) of `v`, nearest rank; 0 for none.
 inline double percentile(std::vector<double> v, double p) {
     if (v.empty()) return 0.0;
