@@ -52,6 +52,7 @@
 #include "voxnav/search/status.hpp"
 #include "voxnav/world/box.hpp"
 
+#include <bitset>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -166,8 +167,8 @@ private:
             const unsigned bit = node & 255u, word = bit >> 6;
             const std::uint64_t below = page.mask[word] & ((std::uint64_t(1) << (bit & 63u)) - 1);
             if (!((page.mask[word] >> (bit & 63u)) & 1u)) return nullptr;
-            std::uint32_t rank = page.base + std::uint32_t(__builtin_popcountll(below));
-            for (unsigned w = 0; w < word; ++w) rank += std::uint32_t(__builtin_popcountll(page.mask[w]));
+            std::uint32_t rank = page.base + std::uint32_t(std::bitset<64>(below).count());
+            for (unsigned w = 0; w < word; ++w) rank += std::uint32_t(std::bitset<64>(page.mask[w]).count());
             return &entries_[rank];
         }
     }
