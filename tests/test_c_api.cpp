@@ -331,3 +331,58 @@ TEST_CASE("C API landmarks: a knob per navigator, routes cost the same with and 
         if (voxnav_route_usable(plain.r)) REQUIRE(std::abs(voxnav_route_cost(fast.r) - voxnav_route_cost(plain.r)) <= 1e-9);
     }
 }
+
+TEST_CASE("C API flow fields: costs and next moves equal the C++ field's and a route's", "[c_api][flow]") {
+    CWorld c;
+    uint16_t stone = 0;
+    REQUIRE(voxnav_world_find_block(c.w, "stone", &stone) == VOXNAV_OK);
+    for (int z = 0; z < 32; ++z)
+        for (int x = 0; x < 32; ++x) REQUIRE(voxnav_world_set_block(c.w, x, 0, z, stone) == VOXNAV_OK);
+    for (int z = 0; z < 28; ++z) REQUIRE(voxnav_world_set_block(c.w, 16, 1, z, stone) == VOXNAV_OK);  // a wall to go round
+    CNav nav;
+    REQUIRE(voxnav_navigator_create(c.w, "{}", &nav.n) == VOXNAV_OK);
+    voxnav_flow_field* f = nullptr;
+    REQUIRE(voxnav_flow_field_create(&f) == VOXNAV_OK);
+    voxnav_goal g = voxnav_goal_at(28, 1, 4);
+    voxnav_query q;
+    voxnav_query_init(&q);
+    q.goals = &g, q.goal_count = 1;
+    REQUIRE(voxnav_compute_flow_field(nav.n, &q, f) == VOXNAV_OK);
+    REQUIRE(voxnav_flow_field_status(f) == VOXNAV_FOUND);
+    REQUIRE(std::string(voxnav_flow_field_error(f)).empty());
+    REQUIRE(voxnav_flow_field_reachable(f) > 500);
+    CRoute r;
+    for (int32_t x = 0; x < 32; x += 3)
+        for (int32_t z = 0; z < 32; z += 3) {
+            const int32_t from[3] = {x, 1, z};
+            REQUIRE(voxnav_find_route(nav.n, from, &q, r.r) == VOXNAV_OK);
+            const double cost = voxnav_flow_field_cost(f, x, 1, z);
+            if (!voxnav_route_usable(r.r)) {
+                CHECK(cost == HUGE_VAL);
+                continue;
+            }
+            REQUIRE(std::abs(cost - voxnav_route_cost(r.r)) <= 1e-9 * std::max(1.0, cost));
+            int32_t next[3] = {0, 0, 0}, action = -1;
+            const int32_t has = voxnav_flow_field_next(f, from, next, &action);
+            CHECK(has == (voxnav_route_size(r.r) > 1 ? 1 : 0));
+            if (has) {
+                // One move on: a walk, or a jump or fall at the wall.
+                CHECK((action == VOXNAV_ACTION_WALK || action == VOXNAV_ACTION_JUMP || action == VOXNAV_ACTION_FALL));
+                CHECK(std::abs(next[0] - x) <= 1);
+                CHECK(std::abs(next[2] - z) <= 1);
+                CHECK(voxnav_flow_field_cost(f, next[0], next[1], next[2]) < cost);
+            }
+        }
+    // A flee query cannot root a field; a goal nobody stands on says why.
+    voxnav_threat t{10, 1, 10, 5};
+    voxnav_query flee;
+    voxnav_query_init(&flee);
+    flee.threats = &t, flee.threat_count = 1;
+    CHECK(voxnav_compute_flow_field(nav.n, &flee, f) == VOXNAV_ERR_ARGUMENT);
+    voxnav_goal nowhere = voxnav_goal_at(5, 40, 5);
+    q.goals = &nowhere;
+    REQUIRE(voxnav_compute_flow_field(nav.n, &q, f) == VOXNAV_OK);
+    CHECK(voxnav_flow_field_status(f) == VOXNAV_INVALID_GOAL);
+    CHECK(!std::string(voxnav_flow_field_error(f)).empty());
+    voxnav_flow_field_destroy(f);
+}

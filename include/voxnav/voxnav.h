@@ -201,6 +201,7 @@ typedef struct voxnav_world voxnav_world;
 typedef struct voxnav_field voxnav_field;
 typedef struct voxnav_navigator voxnav_navigator;
 typedef struct voxnav_route voxnav_route;
+typedef struct voxnav_flow_field voxnav_flow_field;
 
 /* --- library ------------------------------------------------------------- */
 /* "0.1.0". Any thread. */
@@ -301,6 +302,30 @@ VOXNAV_C_API voxnav_metrics voxnav_route_metrics(const voxnav_route* route);
 VOXNAV_C_API const char* voxnav_route_error(const voxnav_route* route);
 /* The route JSON of the README ("Route output"), owned by the route. */
 VOXNAV_C_API const char* voxnav_route_json(voxnav_route* route);
+
+/* --- flow fields (README, "Crowds and chases") ---------------------------- */
+/* A flow field: the exact cost to one goal from every waypoint around it and
+   the next move of a cheapest route from each. Compute one per goal, then
+   read it for every NPC going there (reads: any thread, once computed). */
+VOXNAV_C_API voxnav_status voxnav_flow_field_create(voxnav_flow_field** out);
+VOXNAV_C_API void voxnav_flow_field_destroy(voxnav_flow_field* field);
+/* One search backwards from the query's goals (not threats: a flee query is
+   VOXNAV_ERR_ARGUMENT), with its zones and floor costs, bounded by its
+   max_cost and max_nodes; weight, snap_start and accelerate do not apply.
+   VOXNAV_OK when it ran (see voxnav_flow_field_status: FOUND, PARTIAL when
+   max_nodes stopped it, INVALID_GOAL when no waypoint satisfies the goal). */
+VOXNAV_C_API voxnav_status voxnav_compute_flow_field(voxnav_navigator* nav, const voxnav_query* query, voxnav_flow_field* out);
+/* voxnav_search_status of the last computation. */
+VOXNAV_C_API int32_t voxnav_flow_field_status(const voxnav_flow_field* field);
+/* Waypoints with a cost. */
+VOXNAV_C_API size_t voxnav_flow_field_reachable(const voxnav_flow_field* field);
+/* The cost from feet voxel (x, y, z) to the goal [seconds]; HUGE_VAL when it is not in the field. */
+VOXNAV_C_API double voxnav_flow_field_cost(const voxnav_flow_field* field, int32_t x, int32_t y, int32_t z);
+/* The next move from feet voxel `feet` (int32[3]): 1 with next_out[3] and
+   *action_out (voxnav_action), or 0 at the goal or outside the field. */
+VOXNAV_C_API int32_t voxnav_flow_field_next(const voxnav_flow_field* field, const int32_t* feet, int32_t* next_out, int32_t* action_out);
+/* Why the field has no costs ("" when it has). */
+VOXNAV_C_API const char* voxnav_flow_field_error(const voxnav_flow_field* field);
 
 /* END FFI */
 

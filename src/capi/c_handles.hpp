@@ -70,6 +70,12 @@ voxnav_status guard(const char* function, Body&& body) noexcept {
     }
 }
 
+/// The navigator behind a handle (ArgumentError for NULL).
+Navigator& nav_of(voxnav_navigator* n);
+/// A C query's goal and options (ArgumentError naming the bad field).
+Goal goal_of(const voxnav_query& q);
+QueryOptions options_of(const voxnav_query& q);
+
 /// Throws ArgumentError("<what> is NULL") for a null pointer.
 template <class T>
 T& need(T* p, const char* what) {

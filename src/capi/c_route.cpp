@@ -9,9 +9,10 @@
 #include <limits>
 
 namespace voxnav::capi {
-namespace {
 
 Navigator& nav_of(voxnav_navigator* n) { return *need(n, "navigator").nav; }
+
+namespace {
 
 Goal goal_part(const voxnav_goal& g, std::size_t i) {
     const std::string where = "goals[" + std::to_string(i) + "]";
@@ -27,6 +28,8 @@ Goal goal_part(const voxnav_goal& g, std::size_t i) {
         default: throw ArgumentError(where + ".kind " + std::to_string(g.kind) + " is not a voxnav_goal_kind");
     }
 }
+
+}  // namespace
 
 Goal goal_of(const voxnav_query& q) {
     if (q.goal_count > 0) {
@@ -87,6 +90,8 @@ QueryOptions options_of(const voxnav_query& q) {
     o.acceleration = q.accelerate ? Acceleration::Auto : Acceleration::Off;
     return o;
 }
+
+namespace {
 
 void fill(voxnav_route& out) {
     out.waypoints.clear();
