@@ -65,6 +65,16 @@ void expect_same(const Route& cpp, voxnav_route* r) {
     }
 }
 
+/// A stone floor side x side at y = 0 and a wall at x = side / 2, y = 1,
+/// from z = 0 to z = wall - 1: a way round at its end.
+void floor_with_wall(voxnav_world* w, int side, int wall) {
+    uint16_t stone = 0;
+    REQUIRE(voxnav_world_find_block(w, "stone", &stone) == VOXNAV_OK);
+    for (int z = 0; z < side; ++z)
+        for (int x = 0; x < side; ++x) REQUIRE(voxnav_world_set_block(w, x, 0, z, stone) == VOXNAV_OK);
+    for (int z = 0; z < wall; ++z) REQUIRE(voxnav_world_set_block(w, side / 2, 1, z, stone) == VOXNAV_OK);
+}
+
 }  // namespace
 
 TEST_CASE("C API routes equal the C++ API's on random worlds, for every goal kind", "[c_api]") {
@@ -305,11 +315,7 @@ TEST_CASE("C API threads: the last error is per thread; workers route on publish
 
 TEST_CASE("C API landmarks: a knob per navigator, routes cost the same with and without", "[c_api]") {
     CWorld c;
-    uint16_t stone = 0;
-    REQUIRE(voxnav_world_find_block(c.w, "stone", &stone) == VOXNAV_OK);
-    for (int z = 0; z < 64; ++z)
-        for (int x = 0; x < 64; ++x) REQUIRE(voxnav_world_set_block(c.w, x, 0, z, stone) == VOXNAV_OK);
-    for (int z = 0; z < 56; ++z) REQUIRE(voxnav_world_set_block(c.w, 32, 1, z, stone) == VOXNAV_OK);  // a wall to go round
+    floor_with_wall(c.w, 64, 56);
     CNav nav;
     REQUIRE(voxnav_navigator_create(c.w, "{}", &nav.n) == VOXNAV_OK);
     CHECK(voxnav_navigator_use_landmarks(nav.n, 33, 0) == VOXNAV_ERR_ARGUMENT);
@@ -334,11 +340,7 @@ TEST_CASE("C API landmarks: a knob per navigator, routes cost the same with and 
 
 TEST_CASE("C API flow fields: costs and next moves equal the C++ field's and a route's", "[c_api][flow]") {
     CWorld c;
-    uint16_t stone = 0;
-    REQUIRE(voxnav_world_find_block(c.w, "stone", &stone) == VOXNAV_OK);
-    for (int z = 0; z < 32; ++z)
-        for (int x = 0; x < 32; ++x) REQUIRE(voxnav_world_set_block(c.w, x, 0, z, stone) == VOXNAV_OK);
-    for (int z = 0; z < 28; ++z) REQUIRE(voxnav_world_set_block(c.w, 16, 1, z, stone) == VOXNAV_OK);  // a wall to go round
+    floor_with_wall(c.w, 32, 28);
     CNav nav;
     REQUIRE(voxnav_navigator_create(c.w, "{}", &nav.n) == VOXNAV_OK);
     voxnav_flow_field* f = nullptr;
