@@ -12,6 +12,8 @@ const char* to_string(Action a) {
         case Action::Fly: return "fly";
         case Action::Climb: return "climb";
         case Action::Open: return "open";
+        case Action::Dig: return "dig";
+        case Action::Place: return "place";
     }
     return "start";
 }

@@ -44,11 +44,13 @@ constexpr RealField kRealFields[] = {
     {"jump_height", &AgentProfile::jump_height, 0, 64},
     {"step_height", &AgentProfile::step_height, 0, 64},
     {"open_time", &AgentProfile::open_time, 0, 1e9},
+    {"dig_penalty", &AgentProfile::dig_penalty, 0, 1e9},
+    {"place_cost", &AgentProfile::place_cost, 0, 1e9},
 };
 constexpr BoolField kBoolFields[] = {
     {"walk", &AgentProfile::walk}, {"jump", &AgentProfile::jump}, {"fall", &AgentProfile::fall},
     {"swim", &AgentProfile::swim}, {"fly", &AgentProfile::fly},   {"diagonal", &AgentProfile::diagonal},
-    {"climb", &AgentProfile::climb},
+    {"climb", &AgentProfile::climb}, {"dig", &AgentProfile::dig},     {"place", &AgentProfile::place},
 };
 constexpr SpeedField kSpeedFields[] = {
     {"walk_speed", &AgentProfile::walk_speed},
@@ -56,6 +58,7 @@ constexpr SpeedField kSpeedFields[] = {
     {"fly_speed", &AgentProfile::fly_speed},
     {"gravity", &AgentProfile::gravity},
     {"climb_speed", &AgentProfile::climb_speed},
+    {"dig_speed", &AgentProfile::dig_speed},
 };
 
 std::string range_text(double lo, double hi) {
@@ -90,6 +93,10 @@ void AgentProfile::validate() const {
     for (const auto& f : kSpeedFields)
         if (!(this->*f.member > 0) || !std::isfinite(this->*f.member))
             throw ProfileError("profile", f.key, "must be a number > 0");
+    if (blocks && (*blocks < 0 || *blocks > AgentProfile::max_blocks))
+        throw ProfileError("profile", "blocks", "must be an integer in 0.." + std::to_string(AgentProfile::max_blocks) + " (or absent: unlimited)");
+    for (const std::string& g : never_dig)
+        if (g.empty()) throw ProfileError("profile", "never_dig", "block name patterns must not be empty");
     std::set<double> distinct;
     for (const auto& [name, m] : floor_cost) {
         if (!(m >= 1) || !std::isfinite(m))
@@ -134,6 +141,27 @@ AgentProfile parse_agent_profile(const std::string& json_text, const std::string
                 if (!value.is_number() || !(value.get<double>() >= 0) || !std::isfinite(value.get<double>()))
                     throw ProfileError(source, key, "must be a number >= 0 (or null: no limit)");
                 p.max_fall_into_water = value.get<double>();
+            }
+        }
+        if (key == "blocks") {
+            known = true;
+            if (value.is_null()) {
+                p.blocks.reset();
+            } else {
+                if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > AgentProfile::max_blocks)
+                    throw ProfileError(source, key,
+                                       "must be an integer in 0.." + std::to_string(AgentProfile::max_blocks) + " (or null: unlimited)");
+                p.blocks = value.get<int>();
+            }
+        }
+        if (key == "never_dig") {
+            known = true;
+            if (!value.is_array()) throw ProfileError(source, key, "must be an array of block name patterns (\"*_planks\")");
+            p.never_dig.clear();
+            for (const auto& g : value) {
+                if (!g.is_string() || g.get<std::string>().empty())
+                    throw ProfileError(source, key, "must be an array of non-empty block name patterns (\"*_planks\")");
+                p.never_dig.push_back(g.get<std::string>());
             }
         }
         if (key == "opens") {
@@ -197,6 +225,9 @@ std::string to_json(const AgentProfile& p) {
     for (const auto& f : kBoolFields) j[f.key] = p.*f.member;
     for (const auto& f : kSpeedFields) j[f.key] = p.*f.member;
     j["floor_cost"] = p.floor_cost;
+    j["never_dig"] = p.never_dig;
+    if (p.blocks) j["blocks"] = *p.blocks;
+    else j["blocks"] = nullptr;
     return j.dump(2);
 }
 

@@ -20,30 +20,6 @@ std::string strip_namespace(const std::string& name) {
     return name.rfind("minecraft:", 0) == 0 ? name.substr(10) : name;
 }
 
-// Glob with any number of '*'. Iterative, retrying only from the last star:
-// O(pattern x name). (It was recursive, and exponential in the stars: a
-// fuzzed table line of 40 stars took over 10 s to classify one name.)
-bool glob(const char* p, const char* s) {
-    const char* star = nullptr;  // the last '*' seen in the pattern
-    const char* resume = nullptr;  // where in the name that star's match ends now
-    while (*s != '\0') {
-        if (*p == '*') {
-            star = p++;
-            resume = s;
-        } else if (*p == *s) {
-            ++p;
-            ++s;
-        } else if (star) {
-            p = star + 1;  // let the last star swallow one more character
-            s = ++resume;
-        } else {
-            return false;
-        }
-    }
-    while (*p == '*') ++p;
-    return *p == '\0';
-}
-
 std::optional<MinecraftBlockTable::States> parse_states(std::string_view w) {
     using S = MinecraftBlockTable::States;
     if (w == "slab") return S::Slab;
@@ -82,6 +58,7 @@ MinecraftBlockTable MinecraftBlockTable::parse(std::istream& in, const std::stri
         if (!kind) fail("unknown kind '" + std::string(tokens[1]) + "'");
         Rule r;
         r.kind = *kind;
+        detail::MaterialWords material;
         for (std::size_t i = 2; i < tokens.size(); ++i) {
             const std::string_view w = tokens[i];
             if (w.rfind("states=", 0) == 0) {
@@ -91,11 +68,13 @@ MinecraftBlockTable MinecraftBlockTable::parse(std::istream& in, const std::stri
                 continue;
             }
             try {
-                if (!detail::apply_block_word(w, r.kind, r.hazard, r.shape)) fail("unknown word '" + std::string(w) + "'");
+                if (!detail::apply_block_word(w, r.kind, r.hazard, r.shape) && !detail::apply_material_word(w, material))
+                    fail("unknown word '" + std::string(w) + "'");
             } catch (const std::invalid_argument& e) {
                 fail(e.what());
             }
         }
+        r.material = material.over(BlockMaterial::of(r.kind));
         // The plainest state of the rule must be a valid shape for its kind.
         const detail::StatedBlock plain = detail::resolve_state("", r, {});
         if (const std::string why = shape_problem(plain.kind, plain.shape); !why.empty()) fail(why);
@@ -129,7 +108,7 @@ std::optional<MinecraftBlockTable::Rule> MinecraftBlockTable::classify(const std
     const std::string name = strip_namespace(full_name);
     if (auto it = exact_.find(name); it != exact_.end()) return it->second;
     for (const auto& [pattern, rule] : patterns_)
-        if (glob(pattern.c_str(), name.c_str())) return rule;
+        if (glob_matches(pattern, name)) return rule;
     return std::nullopt;
 }
 
@@ -168,6 +147,8 @@ BlockId BlockMapper::map(const std::string& full_name, const detail::StateProper
         id = world_.blocks().define(b.name, b.kind, b.hazard, b.shape);  // the table decides what a name means
     else
         id = world_.blocks().add(b.name, b.kind, b.hazard, b.shape);
+    // Water from waterlogging and air keep the registry's own material.
+    if (id != BlockRegistry::air && world_.blocks()[id].name == b.name) world_.blocks().set_material(id, rule->material);
     cache_.emplace(key, id);
     return id;
 }

@@ -2,6 +2,9 @@
 
 #include "text_lines.hpp"
 
+#include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <stdexcept>
 
 namespace voxnav::detail {
@@ -46,6 +49,35 @@ bool apply_shape_word(std::string_view word, BlockShape& shape) {
         return false;
     }
     return true;
+}
+
+bool apply_material_word(std::string_view word, MaterialWords& m) {
+    if (word.substr(0, 9) == "hardness=") {
+        const std::string value(word.substr(9));
+        char* end = nullptr;
+        const double h = std::strtod(value.c_str(), &end);
+        if (value.empty() || end != value.c_str() + value.size() || !(h >= 0.0) || !std::isfinite(h))
+            throw std::invalid_argument("bad word '" + std::string(word) + "' (expected hardness=N, N >= 0 seconds, or unbreakable)");
+        m.hardness = h;
+    } else if (word == "unbreakable") {
+        m.hardness = std::numeric_limits<double>::infinity();
+    } else if (word == "falls") {
+        m.falls = true;
+    } else if (word == "replaceable") {
+        m.replaceable = true;
+    } else if (word == "fixed") {
+        m.replaceable = false;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+BlockMaterial MaterialWords::over(BlockMaterial base) const {
+    if (hardness) base.hardness = *hardness;
+    if (falls) base.falls = *falls;
+    if (replaceable) base.replaceable = *replaceable;
+    return base;
 }
 
 bool apply_block_word(std::string_view word, BlockKind kind, bool& hazard, BlockShape& shape) {

@@ -7,10 +7,18 @@
 //   open=hand|powered   a door, gate or trapdoor of that class
 //   opened              ... and it is open now
 //   damage=body|floor   hurts inside the body (and, floor, when stood on)
+//
+// and the words of its material (BlockMaterial: digging and placing):
+//
+//   hardness=N          seconds to break by hand (N >= 0)
+//   unbreakable         never dug
+//   falls               falls when the block below is dug (sand, gravel)
+//   replaceable         a placed block may take its voxel; fixed: may not
 #pragma once
 
 #include "voxnav/world/block.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,6 +28,19 @@ namespace voxnav::detail {
 /// word at all; throws std::invalid_argument naming the word when its value
 /// is bad.
 bool apply_shape_word(std::string_view word, BlockShape& shape);
+
+/// Material words given on one line; unset ones keep the block's default.
+struct MaterialWords {
+    std::optional<double> hardness;
+    std::optional<bool> falls, replaceable;
+    [[nodiscard]] bool any() const { return hardness || falls || replaceable; }
+    /// `base` with the words given applied.
+    [[nodiscard]] BlockMaterial over(BlockMaterial base) const;
+};
+/// Applies one material word (hardness=N, unbreakable, falls, replaceable,
+/// fixed). False when `word` is none of them; std::invalid_argument naming
+/// the word for a bad hardness.
+bool apply_material_word(std::string_view word, MaterialWords& m);
 
 /// The same, after a block's kind: also `hazard` (a liquid only; otherwise
 /// std::invalid_argument). What table lines and legend lines share.

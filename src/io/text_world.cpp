@@ -2,6 +2,7 @@
 #include "shape_words.hpp"
 #include "text_lines.hpp"
 #include "voxnav/io/formats.hpp"
+#include "voxnav/io/imports.hpp"
 
 #include <array>
 #include <cctype>
@@ -114,16 +115,32 @@ struct TextWorldParser {
         if (!kind) fail("unknown block kind '" + std::string(t[3]) + "' (air, solid or liquid)");
         bool hazard = false;
         BlockShape shape;
+        detail::MaterialWords material;
         try {
             for (std::size_t i = 4; i < t.size(); ++i)
-                if (!detail::apply_block_word(t[i], *kind, hazard, shape))
+                if (!detail::apply_block_word(t[i], *kind, hazard, shape) && !detail::apply_material_word(t[i], material))
                     fail("unexpected '" + std::string(t[i]) +
                          "' (after the kind: hazard, top=N, bottom=N, stairs=+x|-x|+z|-z, climb, open=hand|powered, opened, "
-                         "damage=body|floor)");
-            legend[static_cast<unsigned char>(t[1][0])] = world.blocks().add(std::string(t[2]), *kind, hazard, shape);
+                         "damage=body|floor, hardness=N, unbreakable, falls, replaceable, fixed)");
+            const std::string name(t[2]);
+            const BlockId id = world.blocks().add(name, *kind, hazard, shape);
+            world.blocks().set_material(id, material.over(default_material(name, *kind)));
+            legend[static_cast<unsigned char>(t[1][0])] = id;
         } catch (const std::invalid_argument& e) {
             fail(e.what());
         }
+    }
+
+    // A legend block named like a Minecraft block (bedrock, sand, obsidian)
+    // gets that block's hardness, falling and replaceable from the shipped
+    // block table; other names get their kind's default.
+    static BlockMaterial default_material(const std::string& name, BlockKind kind) {
+        try {
+            if (auto rule = MinecraftBlockTable::builtin().classify(name); rule && rule->kind == kind) return rule->material;
+        } catch (const LoadError&) {
+            // No table installed: the kind's default.
+        }
+        return BlockMaterial::of(kind);
     }
 
     // The default characters of shaped blocks, registered when first used

@@ -119,6 +119,13 @@ void tint(std::vector<Rgb>& cells, const MapFrame& f, const MapPicture& o) {
         for (std::size_t k = 0; k < cells.size(); ++k)
             if (best[k]) cells[k] = mix(cells[k], heat_colour(best[k]->cost / top), 0.75);
     }
+    if (o.route) {
+        // The voxels the route digs and places, in their own colours.
+        for (const Voxel& v : o.route->dig)
+            if (on_map(f, o.view, v)) cells[index(v)] = mix(cells[index(v)], dug_colour(), 0.85);
+        for (const Voxel& v : o.route->place)
+            if (on_map(f, o.view, v)) cells[index(v)] = mix(cells[index(v)], placed_colour(), 0.85);
+    }
     if (o.trace) {
         std::vector<std::uint8_t> mark(cells.size(), 0);  // 1 expanded, 2 open
         for (const TraceNode& n : o.trace->expanded)
@@ -267,8 +274,11 @@ Legend legend_of(const MapFrame& f, const MapPicture& o) {
         lg.items.push_back({text, true, c, row});
         row = false;
     };
-    if (o.route)
+    if (o.route) {
         for (Action a : {Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly, Action::Climb, Action::Open}) swatch(to_string(a), action_colour(a));
+        if (!o.route->dig.empty()) swatch("dig", action_colour(Action::Dig)), swatch("dug voxel", dug_colour());
+        if (!o.route->place.empty()) swatch("place", action_colour(Action::Place)), swatch("placed block", placed_colour());
+    }
     if (o.trace) {
         swatch("expanded", colours::expanded);
         swatch("open", colours::open);

@@ -56,9 +56,14 @@ Rgb action_colour(Action a) {
         case Action::Fly: return {175, 110, 255};
         case Action::Climb: return {120, 255, 60};
         case Action::Open: return {255, 60, 40};
+        case Action::Dig: return {150, 90, 40};
+        case Action::Place: return {40, 200, 140};
     }
     return {255, 235, 0};
 }
+
+Rgb dug_colour() { return {205, 120, 50}; }
+Rgb placed_colour() { return {0, 170, 110}; }
 
 Rgb reach_colour(unsigned mask) {
     return {std::uint8_t(mask & 1u ? 255 : 0), std::uint8_t(mask & 2u ? 255 : 0), std::uint8_t(mask & 4u ? 255 : 0)};

@@ -275,6 +275,8 @@ std::string viewer_html(const World& world, const ViewerScene& scene, ViewerStat
             const Voxel r = w.position - b.lo;
             route.push_back({r.x, w.feet_y - b.lo.y, r.z, int(w.action)});  // at the feet's real height
         }
+    j["dug"] = scene.route && !scene.route->dig.empty() ? node_list(b, scene.route->dig) : "";
+    j["placed"] = scene.route && !scene.route->place.empty() ? node_list(b, scene.route->place) : "";
     j["expanded"] = scene.trace ? node_list(b, positions(scene.trace->expanded)) : "";
     j["open"] = scene.trace ? node_list(b, positions(scene.trace->open)) : "";
     j["reachable"] = scene.reachable.empty() ? "" : node_list(b, scene.reachable);
@@ -296,6 +298,8 @@ std::string viewer_html(const World& world, const ViewerScene& scene, ViewerStat
     j["colours"]["reachable"] = colour(reach_colour(1));
     j["colours"]["start"] = colour(colours::start);
     j["colours"]["goal"] = colour(colours::goal);
+    j["colours"]["dug"] = colour(dug_colour());
+    j["colours"]["placed"] = colour(placed_colour());
 
     // The markers, in the order the template holds them.
     return fill(std::string(embedded::viewer_page, embedded::viewer_page_size),

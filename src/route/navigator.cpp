@@ -112,7 +112,9 @@ const NavSnapshot& Navigator::field() const { return *impl_->snapshot_; }
 const std::shared_ptr<const NavSnapshot>& Navigator::snapshot() const { return impl_->snapshot_; }
 const std::shared_ptr<NavField>& Navigator::shared_field() const { return impl_->field_; }
 const MovementModel& Navigator::moves() const { return *impl_->moves_; }
-std::size_t Navigator::search_memory_bytes() const { return impl_->search_.memory_bytes(); }
+std::size_t Navigator::search_memory_bytes() const {
+    return impl_->search_.memory_bytes() + impl_->flow_builder_.memory_bytes() + (impl_->dig_ ? impl_->dig_->memory_bytes() : 0);
+}
 std::size_t Navigator::search_bytes_in_use() const { return impl_->search_.bytes_in_use(); }
 
 // --- the implementation --------------------------------------------------------
@@ -277,6 +279,8 @@ void Navigator::Impl::begin_route(const Voxel& from, const Goal& goal, const Que
     check_query(*snapshot_, profile_, goal, options);
     Route& out = pending_;
     out.waypoints.clear();
+    out.dig.clear();
+    out.place.clear();
     out.error.clear();
     out.snapped.clear();
     out.cost = 0.0;
@@ -305,6 +309,10 @@ void Navigator::Impl::begin_route(const Voxel& from, const Goal& goal, const Que
         return;
     }
     out.heuristic_scale = zones_.smallest_multiplier();
+    if (digs_or_places()) {
+        begin_dig(snapshot_->index_of(from));
+        return;
+    }
     choose_search(snapshot_->index_of(from), options);
     in_query_ = true;
 }
@@ -367,6 +375,11 @@ void Navigator::Impl::choose_search(NavSnapshot::Index start, const QueryOptions
 
 bool Navigator::Impl::step(std::uint32_t max_expansions) {
     if (!in_query_) return true;
+    if (dig_query_) {
+        const bool done = dig_->search.step(*dig_->problem, max_expansions);
+        if (done) finish_dig(pending_);
+        return done;
+    }
     const bool done = std::visit(
         [&](const auto& problem) {
             if constexpr (std::is_same_v<std::decay_t<decltype(problem)>, std::monostate>) return true;
@@ -380,6 +393,7 @@ bool Navigator::Impl::step(std::uint32_t max_expansions) {
 void Navigator::Impl::cancel() {
     if (in_query_) {
         search_.cancel();
+        if (dig_) dig_->search.cancel();
         pending_ = Route{};
         pending_.status = SearchStatus::Cancelled;
         pending_.error = "the query was cancelled.";
@@ -389,6 +403,8 @@ void Navigator::Impl::cancel() {
 
 void Navigator::Impl::release_query() {
     in_query_ = false;
+    dig_query_ = false;
+    if (dig_) dig_->problem.reset();
     search_problem_.emplace<std::monostate>();
     bound_.reset();
     landmark_bound_.release();

@@ -8,6 +8,7 @@
 #include "voxnav/agent/movement.hpp"
 #include "voxnav/facts/nav_field.hpp"
 #include "flow_build.hpp"
+#include "route/dig_problem.hpp"
 #include "voxnav/route/jump_points.hpp"
 #include "voxnav/route/landmark_keeper.hpp"
 #include "voxnav/route/landmarks.hpp"
@@ -69,6 +70,10 @@ struct Navigator::Impl {
     /// Snaps the exact parts of goal_ that are no waypoint (QueryOptions::snap_goal);
     /// what was done, one sentence per part, or "".
     std::string snap_goal_parts();
+    /// Agents that dig or place: the query runs DigProblem (navigator_dig.cpp).
+    [[nodiscard]] bool digs_or_places() const { return profile_.dig || profile_.place; }
+    void begin_dig(NavSnapshot::Index start);
+    void finish_dig(Route& out);
     void flow_field(const Goal& goal, const QueryOptions& options, FlowField& out, const std::vector<Voxel>& cover);
     void find_route_via_field(const Voxel& from, const Goal& goal, const QueryOptions& options, const FlowField& field, Route& out);
     void append_field_route(Route& out) const;
@@ -130,6 +135,8 @@ struct Navigator::Impl {
     FlowField::Builder flow_builder_;              // its open list, reused
     const FlowField* meet_field_ = nullptr;        // the field a find_route_via_field search ends in
     std::vector<NodeId> flow_goals_, flow_cover_;  // flow_field's scratch
+    std::unique_ptr<DigQuery> dig_;                // dig and place queries (made on the first)
+    bool dig_query_ = false;                       // the query in progress is one
 };
 
 template <class F>

@@ -15,9 +15,25 @@ std::string to_json(const Route& r) {
     if (r.heuristic_scale != 1.0) j["heuristic_scale"] = r.heuristic_scale;
     j["expanded"] = r.metrics.expanded;
     j["generated"] = r.metrics.generated;
+    auto voxels = [](const std::vector<Voxel>& v, std::size_t from, std::size_t count) {
+        auto a = nlohmann::ordered_json::array();
+        for (std::size_t i = from; i < from + count && i < v.size(); ++i) a.push_back({v[i].x, v[i].y, v[i].z});
+        return a;
+    };
+    const bool changes = !r.dig.empty() || !r.place.empty();
+    if (changes) {
+        j["dig"] = voxels(r.dig, 0, r.dig.size());
+        j["place"] = voxels(r.place, 0, r.place.size());
+    }
     auto& wps = j["waypoints"] = nlohmann::ordered_json::array();
-    for (const Waypoint& w : r.waypoints)
-        wps.push_back({{"x", w.position.x}, {"y", w.position.y}, {"z", w.position.z}, {"feet_y", w.feet_y}, {"action", to_string(w.action)}});
+    std::size_t dug = 0, placed = 0;
+    for (const Waypoint& w : r.waypoints) {
+        nlohmann::ordered_json o = {{"x", w.position.x}, {"y", w.position.y}, {"z", w.position.z}, {"feet_y", w.feet_y}, {"action", to_string(w.action)}};
+        if (w.dug) o["dig"] = voxels(r.dig, dug, w.dug);
+        if (w.placed) o["place"] = voxels(r.place, placed, w.placed);
+        dug += w.dug, placed += w.placed;
+        wps.push_back(std::move(o));
+    }
     return j.dump();
 }
 
@@ -38,7 +54,17 @@ static Route parse_route(const std::string& text) {
         const std::optional<Action> act = parse_action(a);
         if (!act) throw std::runtime_error("unknown waypoint action '" + a + "'");
         const int y = w.at("y").get<int>();
-        r.waypoints.push_back({{w.at("x").get<int>(), y, w.at("z").get<int>()}, *act, 0.0, w.value("feet_y", double(y))});
+        Waypoint p{{w.at("x").get<int>(), y, w.at("z").get<int>()}, *act, 0.0, w.value("feet_y", double(y))};
+        // Each waypoint's own lists (the route's are the same voxels, in order).
+        auto read = [&](const char* key, std::vector<Voxel>& all) {
+            std::uint32_t n = 0;
+            if (w.contains(key))
+                for (const auto& v : w.at(key)) all.push_back({v.at(0).get<int>(), v.at(1).get<int>(), v.at(2).get<int>()}), ++n;
+            return n;
+        };
+        p.dug = read("dig", r.dig);
+        p.placed = read("place", r.place);
+        r.waypoints.push_back(p);
     }
     return r;
 }

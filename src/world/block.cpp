@@ -67,12 +67,49 @@ const char* shape_family(const BlockType& t) {
     return "partial";
 }
 
+// Iterative, retrying only from the last star: O(pattern x name). (It was
+// recursive, and exponential in the stars: a fuzzed block-table line of 40
+// stars took over 10 s to classify one name.)
+bool glob_matches(std::string_view pattern, std::string_view name) {
+    std::size_t p = 0, s = 0;
+    std::size_t star = std::string_view::npos;  // the last '*' seen in the pattern
+    std::size_t resume = 0;                     // where in the name that star's match ends now
+    while (s < name.size()) {
+        if (p < pattern.size() && pattern[p] == '*') {
+            star = p++;
+            resume = s;
+        } else if (p < pattern.size() && pattern[p] == name[s]) {
+            ++p;
+            ++s;
+        } else if (star != std::string_view::npos) {
+            p = star + 1;  // let the last star swallow one more character
+            s = ++resume;
+        } else {
+            return false;
+        }
+    }
+    while (p < pattern.size() && pattern[p] == '*') ++p;
+    return p == pattern.size();
+}
+
 BlockRegistry::BlockRegistry() {
     add("air", BlockKind::Air);
     add("stone", BlockKind::Solid);
     add("water", BlockKind::Liquid);
     add("lava", BlockKind::Liquid, true);
     add("mud", BlockKind::Solid);
+    // Minecraft's hardness of the text format's default blocks.
+    set_material(1, {1.5, false, false});
+    set_material(4, {0.5, false, false});
+}
+
+void BlockRegistry::set_material(BlockId id, const BlockMaterial& material) {
+    if (id >= types_.size()) throw std::invalid_argument("set_material: unknown block id " + std::to_string(id));
+    if (!(material.hardness >= 0.0))
+        throw std::invalid_argument("block '" + types_[id].name + "': hardness must be >= 0 seconds (or unbreakable)");
+    if (types_[id].material == material) return;
+    types_[id].material = material;
+    ++version_;
 }
 
 BlockId BlockRegistry::add(const std::string& name, BlockKind kind, bool hazard, const BlockShape& shape) {
@@ -87,7 +124,7 @@ BlockId BlockRegistry::add(const std::string& name, BlockKind kind, bool hazard,
     }
     if (types_.size() >= 65536) throw std::invalid_argument("too many block types (limit 65536)");
     const auto id = static_cast<BlockId>(types_.size());
-    types_.push_back({name, kind, hazard, shape});
+    types_.push_back({name, kind, hazard, shape, BlockMaterial::of(kind)});
     ++version_;
     by_name_.emplace(name, id);
     return id;
@@ -99,6 +136,8 @@ BlockId BlockRegistry::define(const std::string& name, BlockKind kind, bool haza
             throw std::invalid_argument("block 'air' cannot be redefined");
         if (const std::string why = shape_problem(kind, shape); !why.empty())
             throw std::invalid_argument("block '" + name + "': " + why);
+        // A new kind starts from that kind's material; the same kind keeps it.
+        if (types_[it->second].kind != kind) types_[it->second].material = BlockMaterial::of(kind);
         types_[it->second].kind = kind;
         types_[it->second].hazard = hazard;
         types_[it->second].shape = shape;

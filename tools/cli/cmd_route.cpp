@@ -32,15 +32,26 @@ void print_table(const Route& r, const std::vector<glm::dvec3>& game) {
     if (r.heuristic_scale != 1.0) std::printf("h scale    %g (cheapest zone multiplier, keeps the route optimal)\n", r.heuristic_scale);
     std::printf("expanded   %llu\ngenerated  %llu\ntime       %.1f us\n", (unsigned long long)r.metrics.expanded,
                 (unsigned long long)r.metrics.generated, r.metrics.microseconds);
+    const bool changes = !r.dig.empty() || !r.place.empty();
+    if (changes) std::printf("dug        %zu voxels\nplaced     %zu blocks\n", r.dig.size(), r.place.size());
     if (r.waypoints.empty()) return;
     std::printf("\n%4s %8s %8s %8s %9s  %-6s %10s", "#", "x", "y", "z", "feet_y", "action", "move cost");
     if (!game.empty()) std::printf(" %12s %12s %12s", "game x", "game y", "game z");
+    if (changes) std::printf("  dug / placed voxels");
     std::printf("\n");
+    std::size_t dug = 0, placed = 0;
     for (std::size_t i = 0; i < r.waypoints.size(); ++i) {
         const Waypoint& w = r.waypoints[i];
         std::printf("%4zu %8d %8d %8d %9.4f  %-6s %10.6f", i, w.position.x, w.position.y, w.position.z, w.feet_y,
                     to_string(w.action), w.cost);
         if (!game.empty()) std::printf(" %12.4f %12.4f %12.4f", game[i].x, game[i].y, game[i].z);
+        auto list = [](const char* what, const std::vector<Voxel>& v, std::size_t& at, std::uint32_t n) {
+            if (n == 0) return;
+            std::printf("  %s", what);
+            for (std::uint32_t k = 0; k < n && at < v.size(); ++k, ++at) std::printf(" %d,%d,%d", v[at].x, v[at].y, v[at].z);
+        };
+        list("dig", r.dig, dug, w.dug);
+        list("place", r.place, placed, w.placed);
         std::printf("\n");
     }
 }

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -62,6 +63,27 @@ struct AgentProfile {
     double fly_speed = 1.0;
     /// Sets the air time of jumps and falls. [Units: voxels/s^2] [Limit: > 0]
     double gravity = 32.0;
+    /// Digs through what is in the way: walk, jump and fall moves whose body
+    /// voxels hold breakable solids (agent/dig_moves.hpp; action `dig`).
+    bool dig = false;
+    /// Multiplier of the break rate (a tool): a block takes
+    /// hardness / dig_speed + dig_penalty seconds. [Limit: > 0]
+    double dig_speed = 1.0;
+    /// Added per block dug (Baritone adds 0.1 s; it also keeps the agent
+    /// from digging where walking round costs about the same). [Units: seconds] [Limit: 0..1e9]
+    double dig_penalty = 0.0;
+    /// Block names (patterns: '*' any run of characters) never dug, e.g. a
+    /// village's walls: {"*_planks", "cobblestone"}.
+    std::vector<std::string> never_dig;
+    /// Places blocks to stand on: bridges over a gap at the same level and
+    /// pillars straight up (action `place`).
+    bool place = false;
+    /// [Units: seconds per block placed] [Limit: 0..1e9]
+    double place_cost = 1.0;
+    /// Blocks carried for placing: 0 cannot place; absent, unlimited. While
+    /// set, the blocks left are part of the search state. [Limit: 0..max_blocks]
+    std::optional<int> blocks;
+    static constexpr int max_blocks = 65534;
     /// Block name -> cost multiplier for walking onto that floor. [Limit: >= 1, at most 15 distinct values]
     std::map<std::string, double> floor_cost;
 

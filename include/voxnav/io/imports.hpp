@@ -45,6 +45,9 @@ public:
         bool hazard = false;
         BlockShape shape;
         States states = States::None;
+        /// Hardness, falling, replaceable: the line's words (hardness=N,
+        /// unbreakable, falls, replaceable, fixed) over BlockMaterial::of(kind).
+        BlockMaterial material = BlockMaterial::of(BlockKind::Solid);
     };
     /// Reads the table format of worlds/minecraft_blocks.txt. Throws LoadError.
     [[nodiscard]] static MinecraftBlockTable load(const std::string& path);

@@ -34,6 +34,9 @@ inline constexpr Rgb legend_text{230, 230, 230};
 /// Route colour of each action: walk yellow, jump orange, fall magenta, swim
 /// cyan, fly violet (start: the walk colour).
 [[nodiscard]] Rgb action_colour(Action a);
+/// Voxels a route digs and places (their own colours in pictures and the viewer).
+[[nodiscard]] Rgb dug_colour();
+[[nodiscard]] Rgb placed_colour();
 /// Flow-field heat: t = 0 (at the goal) pale yellow, through orange and
 /// red, to t = 1 (the far end of the scale) deep purple. t is clamped.
 [[nodiscard]] Rgb heat_colour(double t);

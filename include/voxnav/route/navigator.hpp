@@ -243,7 +243,8 @@ public:
     void use_landmarks(const LandmarkSettings& settings);
     /// The keeper of this navigator's landmark tables (null for flyers).
     [[nodiscard]] const std::shared_ptr<LandmarkKeeper>& landmarks() const;
-    /// Search memory held, and the part the last query used.
+    /// Search memory held (the A*'s and the flow-field search's scratch),
+    /// and the part the last route query used.
     [[nodiscard]] std::size_t search_memory_bytes() const;
     [[nodiscard]] std::size_t search_bytes_in_use() const;
 

@@ -20,6 +20,9 @@ struct Waypoint {
     /// height of a slab, stair, carpet or snow under them (-0.5 on a bottom
     /// slab below the voxel, +1/16 on a carpet in it). [Units: voxels]
     double feet_y = 0.0;
+    /// Voxels this move breaks first (action Dig) and places (action Place):
+    /// the next `dug` entries of Route::dig and `placed` of Route::place.
+    std::uint32_t dug = 0, placed = 0;
 };
 
 struct Route {
@@ -37,13 +40,20 @@ struct Route {
     double heuristic_scale = 1.0;
     /// True when the landmark bound (route/landmarks.hpp) guided the search.
     bool landmarks = false;
+    /// Every voxel the route digs and places, in route order (each
+    /// waypoint's share: Waypoint::dug and ::placed). Empty unless the agent
+    /// digs or places. The route is priced on the world as it is: its own
+    /// digs and placements do not change what later moves see.
+    std::vector<Voxel> dig, place;
 
     /// True for Found and Partial: there is a route to follow.
     [[nodiscard]] bool usable() const { return status == SearchStatus::Found || status == SearchStatus::Partial; }
 };
 
 /// Route JSON: status, cost, expanded, generated, waypoints (and error;
-/// snapped and heuristic_scale when they say something).
+/// snapped and heuristic_scale when they say something). Routes that dig or
+/// place add "dig" and "place": [[x, y, z], ...] on the route (all, in route
+/// order) and on each waypoint whose move digs or places.
 [[nodiscard]] std::string to_json(const Route& route);
 /// Parses route JSON (as to_json writes it). Throws std::runtime_error.
 [[nodiscard]] Route route_from_json(const std::string& text);

@@ -80,12 +80,40 @@ struct BlockShape {
     bool operator!=(const BlockShape& o) const { return !(*this == o); }
 };
 
+/// What digging and placing need to know of a block (agents with `dig` or
+/// `place`, agent/dig_moves.hpp). Minecraft's values for every family are in
+/// worlds/minecraft_blocks.txt.
+struct BlockMaterial {
+    /// Seconds to break the block by hand: an agent takes
+    /// hardness / dig_speed + dig_penalty. +infinity: unbreakable (bedrock,
+    /// barriers; doors, gates and trapdoors in the shipped table). Only
+    /// colliding blocks are ever dug. [Units: seconds] [Limit: >= 0 or +inf]
+    double hardness = 1.0;
+    /// Falls when the block below it is dug (sand, gravel, concrete powder):
+    /// the block below is then never dug.
+    bool falls = false;
+    /// A placed block may take its voxel (air, water, tall grass, snow layers).
+    bool replaceable = false;
+
+    /// The default of a kind: solids 1 s and fixed, air and liquids replaceable.
+    [[nodiscard]] static BlockMaterial of(BlockKind kind) {
+        BlockMaterial m;
+        if (kind != BlockKind::Solid) m.hardness = 0.0, m.replaceable = true;
+        return m;
+    }
+    [[nodiscard]] bool breakable() const { return hardness < 1e300; }
+    bool operator==(const BlockMaterial& o) const { return hardness == o.hardness && falls == o.falls && replaceable == o.replaceable; }
+    bool operator!=(const BlockMaterial& o) const { return !(*this == o); }
+};
+
 struct BlockType {
     std::string name;
     BlockKind kind = BlockKind::Air;
     /// Only meaningful for liquids: a hazard (lava) may never be inside the body.
     bool hazard = false;
     BlockShape shape;
+    /// Hardness, falling and replaceable (BlockMaterial::of(kind) unless set).
+    BlockMaterial material;
 
     [[nodiscard]] bool is_water() const { return kind == BlockKind::Liquid && !hazard; }
     /// True when the block has a collision now: a solid that is not an open door.
@@ -127,6 +155,10 @@ struct BlockType {
 /// shape only, so it means the same for every format.
 [[nodiscard]] const char* shape_family(const BlockType& type);
 
+/// Whether `name` matches `pattern`, where '*' matches any run of characters
+/// (the block table's patterns, a profile's never_dig). O(pattern x name).
+[[nodiscard]] bool glob_matches(std::string_view pattern, std::string_view name);
+
 /// Names and numbers block types. Ids are dense, in order of addition.
 class BlockRegistry {
 public:
@@ -140,6 +172,11 @@ public:
     BlockId add(const std::string& name, BlockKind kind, bool hazard = false, const BlockShape& shape = {});
     /// Adds or redefines the named block (the text format's `legend` may redefine).
     BlockId define(const std::string& name, BlockKind kind, bool hazard = false, const BlockShape& shape = {});
+
+    /// Sets a type's hardness, falling and replaceable (they do not change
+    /// the derived facts; dig and place queries read them). Throws
+    /// std::invalid_argument for an unknown id or a negative or NaN hardness.
+    void set_material(BlockId id, const BlockMaterial& material);
 
     [[nodiscard]] std::optional<BlockId> find(std::string_view name) const;
     [[nodiscard]] const BlockType& operator[](BlockId id) const { return types_[id]; }

@@ -1,0 +1,82 @@
+// Navigator's dig and place queries (AgentProfile::dig, ::place): the same
+// query life cycle as every other (begin_route, step, finish_route), over
+// DigProblem, whose states carry the blocks left.
+#include "navigator_impl.hpp"
+
+namespace voxnav {
+
+void Navigator::Impl::begin_dig(NavSnapshot::Index start) {
+    Route& out = pending_;
+    out.landmarks = false;
+    if (!world_) {
+        // Workers route on snapshots alone; digging needs the blocks.
+        out.status = SearchStatus::Failed;
+        out.error = "dig and place queries read the world's blocks: run them on a navigator built with the World.";
+        if (trace_) trace_->status = out.status;
+        return;
+    }
+    if (!dig_) dig_ = std::make_unique<DigQuery>();
+    DigQuery& q = *dig_;
+    q.blocks.refresh(*world_);
+    if (!q.moves || q.moves->registry_version() != world_->blocks().version()) q.moves.emplace(world_->blocks(), profile_);
+    bound_.emplace(goal_, *active_moves_);
+    q.problem.emplace(*active_moves_, *q.moves, q.blocks, *bound_, zones_, world_->bounds());
+    q.search.begin(*q.problem, DigProblem::make(start, q.moves->initial_blocks()), limits_);
+    dig_query_ = true;
+    in_query_ = true;
+}
+
+// Waypoints with each move's exact cost and the voxels it digs and places,
+// found again from the moves of the state before (the cheapest move to the
+// next state with the search's action).
+void Navigator::Impl::finish_dig(Route& out) {
+    DigQuery& q = *dig_;
+    q.search.finish(*q.problem, q.result);
+    out.status = q.result.status;
+    out.metrics = q.result.metrics;
+    if (out.status == SearchStatus::NoPath) {
+        out.error = std::isfinite(limits_.max_cost) ? "no route to a waypoint satisfying the goal costs at most max_cost."
+                                                    : "no waypoint satisfying the goal can be reached from the start, even digging and placing.";
+        out.error += stale_;
+    }
+    const auto& states = q.result.states;
+    double total = 0.0;
+    for (std::size_t k = 0; k < states.size(); ++k) {
+        const NodeId n = DigProblem::node(states[k]);
+        const Voxel v = snapshot_->voxel_of(n);
+        Waypoint w{v, Action::Start, 0.0, double(v.y) + (active_moves_->is_waypoint(n) ? snapshot_->feet_offset(n) : 0.0)};
+        if (k > 0) {
+            const Action want = static_cast<Action>(q.result.tags[k]);
+            double best = std::numeric_limits<double>::infinity();
+            const std::size_t dug_at = out.dig.size(), placed_at = out.place.size();
+            q.problem->each_move(states[k - 1], [&](DigProblem::State t, double cost, Action a, const DigMoves::Move* m) {
+                if (t != states[k] || a != want || !(cost < best)) return;
+                best = cost;
+                out.dig.resize(dug_at);
+                out.place.resize(placed_at);
+                if (m) {
+                    out.dig.insert(out.dig.end(), m->dug, m->dug + m->dug_count);
+                    out.place.insert(out.place.end(), m->placed, m->placed + m->placed_count);
+                }
+            });
+            w.action = want;
+            w.cost = best;
+            w.dug = std::uint32_t(out.dig.size() - dug_at);
+            w.placed = std::uint32_t(out.place.size() - placed_at);
+        }
+        total += w.cost;
+        out.waypoints.push_back(w);
+    }
+    out.cost = total;
+    if (trace_) {
+        // Dig searches record no nodes: the trace says what was found.
+        trace_->clear();
+        trace_->status = out.status;
+        trace_->cost = out.cost;
+        trace_->weight = limits_.weight;
+        trace_->metrics = out.metrics;
+    }
+    release_query();
+}
+
+}  // namespace voxnav
