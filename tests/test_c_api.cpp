@@ -388,3 +388,40 @@ TEST_CASE("C API flow fields: costs and next moves equal the C++ field's and a r
     CHECK(!std::string(voxnav_flow_field_error(f)).empty());
     voxnav_flow_field_destroy(f);
 }
+
+TEST_CASE("C API dig and place: a digger goes through the wall, the route lists what it digs", "[c_api][dig]") {
+    CWorld c;
+    floor_with_wall(c.w, 16, 16);  // closed from side to side
+    uint16_t stone = 0;
+    REQUIRE(voxnav_world_find_block(c.w, "stone", &stone) == VOXNAV_OK);
+    CHECK(voxnav_world_set_block_material(c.w, stone, -1.0, 0, 0) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_world_set_block_material(c.w, 60000, 1.0, 0, 0) == VOXNAV_ERR_ARGUMENT);
+    REQUIRE(voxnav_world_set_block_material(c.w, stone, 2.0, 0, 0) == VOXNAV_OK);
+    CNav walker, digger;
+    REQUIRE(voxnav_navigator_create(c.w, R"({"jump": false})", &walker.n) == VOXNAV_OK);
+    REQUIRE(voxnav_navigator_create(c.w, R"({"dig": true, "jump": false})", &digger.n) == VOXNAV_OK);
+    voxnav_goal g = voxnav_goal_at(12, 1, 5);
+    voxnav_query q;
+    voxnav_query_init(&q);
+    q.goals = &g, q.goal_count = 1;
+    const int32_t from[3] = {3, 1, 5};
+    CRoute r;
+    REQUIRE(voxnav_find_route(walker.n, from, &q, r.r) == VOXNAV_OK);
+    CHECK(voxnav_route_status(r.r) == VOXNAV_NO_PATH);
+    REQUIRE(voxnav_find_route(digger.n, from, &q, r.r) == VOXNAV_OK);
+    REQUIRE(voxnav_route_status(r.r) == VOXNAV_FOUND);
+    size_t n = 99;
+    const int32_t* dug = voxnav_route_dug(r.r, &n);
+    REQUIRE(n == 1);  // the wall is 1 high: the head voxel above it is open
+    CHECK(dug[0] == 8);
+    CHECK(dug[1] == 1);
+    CHECK(dug[2] == 5);
+    CHECK(voxnav_route_placed(r.r, &n) == nullptr);
+    CHECK(n == 0);
+    bool dig_action = false;
+    for (size_t i = 0; i < voxnav_route_size(r.r); ++i) dig_action = dig_action || voxnav_route_waypoints(r.r)[i].action == VOXNAV_ACTION_DIG;
+    CHECK(dig_action);
+    CHECK(std::string(voxnav_action_name(VOXNAV_ACTION_DIG)) == "dig");
+    CHECK(std::string(voxnav_action_name(VOXNAV_ACTION_PLACE)) == "place");
+    CHECK(std::string(voxnav_route_json(r.r)).find("\"dig\":[[8,1,5]]") != std::string::npos);
+}

@@ -257,3 +257,51 @@ TEST_CASE("cli chase and crowd: every agent's cost equals fresh A*", "[cli][flow
     for (const auto& row : j.at("rows")) CHECK(row.at("costs_equal").get<bool>());
     std::remove(path.c_str());
 }
+
+TEST_CASE("cli route, render and view show what a digging and placing agent digs and places", "[cli][dig]") {
+    const std::string world = VOXNAV_SOURCE_DIR "/worlds/dig.vxw", miner = kAgents + "miner.json";
+    Run r = run("route --world " + world + " --from S --to G --agent " + miner);
+    REQUIRE(r.code == 0);
+    CHECK_THAT(r.out, Catch::Contains("dug        2 voxels"));
+    CHECK_THAT(r.out, Catch::Contains("placed     2 blocks"));
+    CHECK_THAT(r.out, Catch::Contains("dig 5,1,1 5,2,1"));
+    CHECK_THAT(r.out, Catch::Contains("place 8,0,2"));
+    r = run("route --world " + world + " --from S --to G --agent " + miner + " --json");
+    REQUIRE(r.code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("dig") == nlohmann::json::parse("[[5,1,1],[5,2,1]]"));
+    CHECK(j.at("place") == nlohmann::json::parse("[[8,0,2],[9,0,2]]"));
+    // Without digging and placing there is no route.
+    CHECK(run("route --world " + world + " --from S --to G").code == 1);
+
+    // render: the dug and placed voxels' cells take their colours; the legend names them.
+    const std::string png = temp("dig.png");
+    r = run("render --world " + world + " --from S --to G --agent " + miner + " --scale 10 --no-legend --out " + png);
+    REQUIRE(r.code == 0);
+    const pictures::Image img = pictures::read_png(png);
+    auto near = [](pictures::Rgb a, pictures::Rgb b) {
+        return std::abs(int(a.r) - int(b.r)) < 50 && std::abs(int(a.g) - int(b.g)) < 50 && std::abs(int(a.b) - int(b.b)) < 50;
+    };
+    CHECK(near(img.at(5 * 10 + 1, 1 * 10 + 1), pictures::dug_colour()));
+    CHECK(near(img.at(8 * 10 + 1, 2 * 10 + 1), pictures::placed_colour()));
+    CHECK_FALSE(near(img.at(5 * 10 + 1, 3 * 10 + 1), pictures::dug_colour()));  // the wall left standing
+    r = run("render --world " + world + " --from S --to G --agent " + miner + " --scale 10 --out " + png);
+    REQUIRE(r.code == 0);
+    CHECK(pictures::read_png(png).height() > img.height());
+    std::remove(png.c_str());
+
+    // view: the page carries the dug and placed voxels and their colours.
+    const std::string html = temp("dig.html");
+    r = run("view --world " + world + " --from S --to G --agent " + miner + " --out " + html);
+    REQUIRE(r.code == 0);
+    const std::string page = slurp(html);
+    const std::size_t at = page.find("const VOXNAV_SCENE = ");
+    REQUIRE(at != std::string::npos);
+    const auto scene = nlohmann::json::parse(page.substr(at + 21, page.find(";</script>", at) - at - 21));
+    CHECK_FALSE(scene.at("dug").get<std::string>().empty());
+    CHECK_FALSE(scene.at("placed").get<std::string>().empty());
+    CHECK(scene.at("colours").contains("dug"));
+    CHECK(scene.at("colours").contains("placed"));
+    CHECK(page.find("dug voxel") != std::string::npos);
+    std::remove(html.c_str());
+}

@@ -119,7 +119,9 @@ typedef enum voxnav_action {
     VOXNAV_ACTION_SWIM = 4,
     VOXNAV_ACTION_FLY = 5,
     VOXNAV_ACTION_CLIMB = 6,
-    VOXNAV_ACTION_OPEN = 7
+    VOXNAV_ACTION_OPEN = 7,
+    VOXNAV_ACTION_DIG = 8,   /* a walk, jump or fall that breaks the solids in its way first */
+    VOXNAV_ACTION_PLACE = 9  /* a bridge or pillar move that places the block stood on */
 } voxnav_action;
 
 typedef enum voxnav_search_status {
@@ -222,6 +224,13 @@ VOXNAV_C_API void voxnav_world_destroy(voxnav_world* world);
    65537th type; VOXNAV_ERR_ARGUMENT for a NULL or an out-of-range enum. */
 VOXNAV_C_API voxnav_status voxnav_world_define_block(voxnav_world* world, const char* name, int32_t kind, int32_t hazard,
                                                      const voxnav_block_shape* shape, uint16_t* out_id);
+/* What digging and placing agents read of a block type: seconds to break it
+   by hand (hardness >= 0; INFINITY: unbreakable), whether it falls when the
+   block below is dug (sand), and whether a placed block may take its voxel.
+   A new type has 1 s, not falling, and replaceable unless solid.
+   VOXNAV_ERR_ARGUMENT for an unknown id or a negative or NaN hardness. */
+VOXNAV_C_API voxnav_status voxnav_world_set_block_material(voxnav_world* world, uint16_t id, double hardness, int32_t falls,
+                                                           int32_t replaceable);
 /* The id of a block name (VOXNAV_ERR_ARGUMENT when unknown). */
 VOXNAV_C_API voxnav_status voxnav_world_find_block(const voxnav_world* world, const char* name, uint16_t* out_id);
 /* Loads or replaces chunk (cx, cy, cz) from 4096 ids, index x + 16 * (z + 16 * y).
@@ -300,6 +309,11 @@ VOXNAV_C_API const voxnav_waypoint* voxnav_route_waypoints(const voxnav_route* r
 VOXNAV_C_API voxnav_metrics voxnav_route_metrics(const voxnav_route* route);
 /* Why the route is not FOUND, or what snapping did ("" when nothing to say). */
 VOXNAV_C_API const char* voxnav_route_error(const voxnav_route* route);
+/* The voxels the route digs and places, in route order, as x, y, z triples
+   (*count_out of them; NULL when none); valid until the route is reused.
+   Each DIG or PLACE waypoint's share is in the route JSON. */
+VOXNAV_C_API const int32_t* voxnav_route_dug(const voxnav_route* route, size_t* count_out);
+VOXNAV_C_API const int32_t* voxnav_route_placed(const voxnav_route* route, size_t* count_out);
 /* The route JSON of the README ("Route output"), owned by the route. */
 VOXNAV_C_API const char* voxnav_route_json(voxnav_route* route);
 

@@ -267,6 +267,26 @@ voxnav_metrics voxnav_route_metrics(const voxnav_route* route) {
     return m;
 }
 
+static const std::int32_t* voxel_triples(const std::vector<voxnav::Voxel>& v, size_t* count_out) {
+    static_assert(sizeof(voxnav::Voxel) == 3 * sizeof(std::int32_t), "a Voxel is three int32");
+    if (count_out) *count_out = v.size();
+    return v.empty() ? nullptr : &v[0].x;
+}
+const int32_t* voxnav_route_dug(const voxnav_route* route, size_t* count_out) {
+    if (!route) {
+        if (count_out) *count_out = 0;
+        return nullptr;
+    }
+    return voxel_triples(route->route.dig, count_out);
+}
+const int32_t* voxnav_route_placed(const voxnav_route* route, size_t* count_out) {
+    if (!route) {
+        if (count_out) *count_out = 0;
+        return nullptr;
+    }
+    return voxel_triples(route->route.place, count_out);
+}
+
 const char* voxnav_route_error(const voxnav_route* route) { return route ? route->error.c_str() : ""; }
 
 const char* voxnav_route_json(voxnav_route* route) {

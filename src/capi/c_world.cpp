@@ -104,6 +104,18 @@ voxnav_status voxnav_world_define_block(voxnav_world* world, const char* name, i
     });
 }
 
+voxnav_status voxnav_world_set_block_material(voxnav_world* world, uint16_t id, double hardness, int32_t falls, int32_t replaceable) {
+    return guard(__func__, [&] {
+        World& w = world_of(world);
+        try {
+            w.blocks().set_material(id, {hardness, falls != 0, replaceable != 0});
+        } catch (const std::invalid_argument& e) {
+            throw ArgumentError(e.what());
+        }
+        return VOXNAV_OK;
+    });
+}
+
 voxnav_status voxnav_world_find_block(const voxnav_world* world, const char* name, uint16_t* out_id) {
     return guard(__func__, [&] {
         const auto id = world_of(world).blocks().find(need_text(name, "name"));
