@@ -259,7 +259,7 @@ TEST_CASE("cli chase and crowd: every agent's cost equals fresh A*", "[cli][flow
 }
 
 TEST_CASE("cli route, render and view show what a digging and placing agent digs and places", "[cli][dig]") {
-    const std::string world = VOXNAV_SOURCE_DIR "/worlds/dig.vxw", miner = kAgents + "miner.json";
+    const std::string world = VOXNAV_SOURCE_DIR "/worlds/dig.vxw", miner = kAgents + "pioneer.json";
     Run r = run("route --world " + world + " --from S --to G --agent " + miner);
     REQUIRE(r.code == 0);
     CHECK_THAT(r.out, Catch::Contains("dug        2 voxels"));

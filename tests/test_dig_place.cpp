@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -341,4 +342,52 @@ TEST_CASE("a miner routes from the surface of a real region into a cave through 
     }
     WARN("miner: " << r.waypoints.size() << " waypoints, " << r.dig.size() << " dug, cost " << r.cost << " s, "
                    << r.metrics.expanded << " expanded, " << r.metrics.microseconds / 1000.0 << " ms");
+}
+
+TEST_CASE("dig queries run sliced as in one go; worker navigators answer them failed, saying why", "[dig]") {
+    const World w = world_from_text(walled_room('#', false));
+    AgentProfile a = digger();
+    a.place = true;
+    a.blocks = 2;
+    Navigator nav(w, a);
+    const Route whole = nav.find_route(*w.point("S"), *w.point("G"));
+    REQUIRE(whole.status == SearchStatus::Found);
+    nav.begin_route(*w.point("S"), Goal::at(*w.point("G")));
+    int slices = 1;
+    while (!nav.step(3)) ++slices;
+    CHECK(slices > 3);
+    const Route& sliced = nav.route();
+    CHECK(sliced.cost == whole.cost);
+    CHECK(sliced.dig == whole.dig);
+    CHECK(sliced.metrics.expanded == whole.metrics.expanded);
+    // Cancelled mid-way: a status, and the next query is whole again.
+    nav.begin_route(*w.point("S"), Goal::at(*w.point("G")));
+    nav.step(2);
+    nav.cancel();
+    CHECK(nav.route().status == SearchStatus::Cancelled);
+    CHECK(nav.find_route(*w.point("S"), *w.point("G")).cost == whole.cost);
+    // A worker routes on snapshots alone: no blocks to dig.
+    Navigator worker(NavField::shared(w, a), a);
+    const Route r = worker.find_route(*w.point("S"), *w.point("G"));
+    CHECK(r.status == SearchStatus::Failed);
+    CHECK_THAT(r.error, Catch::Contains("World"));
+}
+
+TEST_CASE("a dig query after an edit reads the edited blocks", "[dig]") {
+    World w = world_from_text("voxnav-world 1\nsize 3 3 1\nlayer 0\n###\nlayer 1\nS#G\nlayer 2\n.#.\n");
+    AgentProfile a = digger();
+    a.jump = false;
+    Navigator nav(w, a);
+    const Route before = nav.find_route(*w.point("S"), *w.point("G"));
+    REQUIRE(before.status == SearchStatus::Found);
+    CHECK(before.dig.size() == 2);
+    // The wall's top becomes bedrock: now nothing can be dug through.
+    const BlockId bedrock = w.blocks().add("bedrock", BlockKind::Solid);
+    w.blocks().set_material(bedrock, {std::numeric_limits<double>::infinity(), false, false});
+    w.set_block({1, 2, 0}, bedrock);
+    CHECK(nav.find_route(*w.point("S"), *w.point("G")).status == SearchStatus::NoPath);
+    w.set_block({1, 2, 0}, BlockRegistry::air);
+    const Route after = nav.find_route(*w.point("S"), *w.point("G"));
+    REQUIRE(after.status == SearchStatus::Found);
+    CHECK(after.dig == std::vector<Voxel>{{1, 1, 0}});
 }

@@ -20,7 +20,8 @@ void Navigator::Impl::begin_dig(NavSnapshot::Index start) {
     q.blocks.refresh(*world_);
     if (!q.moves || q.moves->registry_version() != world_->blocks().version()) q.moves.emplace(world_->blocks(), profile_);
     bound_.emplace(goal_, *active_moves_);
-    q.problem.emplace(*active_moves_, *q.moves, q.blocks, *bound_, zones_, world_->bounds());
+    const bool limited = q.moves->initial_blocks() != DigMoves::no_limit;
+    q.problem.emplace(*active_moves_, *q.moves, q.blocks, *bound_, zones_, world_->bounds(), limited ? &q.blocks_left : nullptr);
     q.search.begin(*q.problem, DigProblem::make(start, q.moves->initial_blocks()), limits_);
     dig_query_ = true;
     in_query_ = true;

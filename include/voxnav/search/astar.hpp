@@ -18,6 +18,10 @@
 ///       // through pages of 256 states allocated where searches go.
 ///       std::size_t dense_size() const;
 ///       std::uint32_t dense_index(State) const;
+///       // Optional: true when expanding s at cost g is useless because an
+///       // expanded state dominates it; it is then closed unexpanded (not
+///       // counted as an expansion). Must keep some cheapest route.
+///       bool dominated(State, double g) const;
 ///   };
 ///
 ///   voxnav::AStar<Problem> search;              // keep it: its memory is reused
@@ -73,6 +77,15 @@ struct has_dense_states<P, std::void_t<decltype(std::declval<const P&>().dense_s
 
 // Problems that declare `static constexpr bool wants_parent = true` get the
 // parent's state: for_each_successor(State, const State* parent_or_null, f).
+// Problems with `bool dominated(State, double g)` may skip expanding a state
+// another expanded state makes useless (reaches the same place no dearer and
+// with at least as much of a resource: route/dig_problem.hpp's blocks left).
+template <class P, class = void>
+struct has_dominance : std::false_type {};
+template <class P>
+struct has_dominance<P, std::void_t<decltype(std::declval<const P&>().dominated(std::declval<typename P::State>(), 0.0))>>
+    : std::true_type {};
+
 template <class P, class = void>
 struct wants_parent : std::false_type {};
 template <class P>
@@ -447,6 +460,8 @@ bool AStar<Problem>::step(const P& problem, std::uint32_t max_expansions) {
             if (record_) record_->open.push_back(record_of(n, h));  // taken out, never expanded
             break;
         }
+        if constexpr (detail::has_dominance<P>::value)
+            if (problem.dominated(s, g)) continue;
         ++expanded;
         ++slice;
         if (record_) record_->expanded.push_back(record_of(n, h));
