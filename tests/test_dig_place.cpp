@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -344,7 +345,7 @@ TEST_CASE("a miner routes from the surface of a real region into a cave through 
                    << r.metrics.expanded << " expanded, " << r.metrics.microseconds / 1000.0 << " ms");
 }
 
-TEST_CASE("dig queries run sliced as in one go; worker navigators answer them failed, saying why", "[dig]") {
+TEST_CASE("dig queries run sliced as in one go and on workers; without block ids they fail, saying why", "[dig]") {
     const World w = world_from_text(walled_room('#', false));
     AgentProfile a = digger();
     a.place = true;
@@ -366,11 +367,18 @@ TEST_CASE("dig queries run sliced as in one go; worker navigators answer them fa
     nav.cancel();
     CHECK(nav.route().status == SearchStatus::Cancelled);
     CHECK(nav.find_route(*w.point("S"), *w.point("G")).cost == whole.cost);
-    // A worker routes on snapshots alone: no blocks to dig.
+    // A worker routes on snapshots alone: the shared field keeps block ids
+    // since the navigator above asked, so it digs the same route.
     Navigator worker(NavField::shared(w, a), a);
-    const Route r = worker.find_route(*w.point("S"), *w.point("G"));
+    CHECK(NavField::shared(w, a)->keeps_blocks());
+    const Route same = worker.find_route(*w.point("S"), *w.point("G"));
+    CHECK(same.cost == whole.cost);
+    CHECK(same.dig == whole.dig);
+    // On a field that keeps none: failed, saying what to do.
+    Navigator bare(std::make_shared<NavField>(w, a), a);
+    const Route r = bare.find_route(*w.point("S"), *w.point("G"));
     CHECK(r.status == SearchStatus::Failed);
-    CHECK_THAT(r.error, Catch::Contains("World"));
+    CHECK_THAT(r.error, Catch::Contains("keep_blocks"));
 }
 
 TEST_CASE("a dig query after an edit reads the edited blocks", "[dig]") {
@@ -390,4 +398,38 @@ TEST_CASE("a dig query after an edit reads the edited blocks", "[dig]") {
     const Route after = nav.find_route(*w.point("S"), *w.point("G"));
     REQUIRE(after.status == SearchStatus::Found);
     CHECK(after.dig == std::vector<Voxel>{{1, 1, 0}});
+}
+
+TEST_CASE("RouteService workers route diggers and builders while the game edits; block copies follow only what changed", "[dig][live]") {
+    World w = world_from_text(walled_room('#', false));
+    AgentProfile a = digger();
+    a.place = true;
+    a.blocks = 4;
+    RouteService service(w, 2);
+    const RouteService::AgentId id = service.add_agent(a);
+    const std::shared_ptr<NavField> field = NavField::shared(w, a);
+    REQUIRE(field->keeps_blocks());
+    Navigator reference(w, a);  // same field: the answers to compare with
+    const Voxel s = *w.point("S"), g = *w.point("G");
+    const BlockId stone = *w.blocks().find("stone");
+    std::mt19937 rng(5);
+    for (int round = 0; round < 20; ++round) {
+        // The game edits a wall voxel, then routes are asked for and checked.
+        const Voxel v(3 + int(rng() % 9), 1 + int(rng() % 2), 3);
+        const auto before = field->snapshot();
+        w.set_block(v, w.block(v) == stone ? BlockRegistry::air : stone);
+        field->sync(w);
+        const auto after = field->snapshot();
+        // Only the edited chunk's ids were copied again (this world is one chunk and its ring).
+        CHECK(after->chunk_blocks(after->slot_of(chunk_of(v))) != before->chunk_blocks(before->slot_of(chunk_of(v))));
+        CHECK(after->chunk_blocks(after->slot_of(chunk_of(v)))[(v.x & 15) + 16 * ((v.z & 15) + 16 * (v.y & 15))] == w.block(v));
+        for (int k = 0; k < 4; ++k) service.submit(id, {std::uint64_t(k), s, Goal::at(g), {}});
+        service.wait();
+        const Route expect = reference.find_route(s, g);
+        for (const RouteService::Finished& f : service.collect()) {
+            REQUIRE(f.route.status == expect.status);
+            CHECK(f.route.cost == expect.cost);
+            CHECK(f.route.dig == expect.dig);
+        }
+    }
 }

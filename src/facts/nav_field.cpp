@@ -90,10 +90,11 @@ NavField::NavField(const World& world, const AgentProfile& profile)
 void NavField::sync(const World& world) {
     // Up to date: no lock, so many navigators of an unchanging world never wait.
     if (built_.load(std::memory_order_acquire) && world.revision() == revision_.load(std::memory_order_acquire) &&
-        transform_published(world.transform()))
+        transform_published(world.transform()) && !blocks_pending_.load(std::memory_order_acquire))
         return;
     std::lock_guard<std::mutex> lock(sync_mutex_);
-    if (built_.load(std::memory_order_relaxed) && world.revision() == revision_.load(std::memory_order_relaxed)) {
+    if (built_.load(std::memory_order_relaxed) && world.revision() == revision_.load(std::memory_order_relaxed) &&
+        !blocks_pending_.load(std::memory_order_relaxed)) {
         // Only the game-space transform changed: publish it with the same facts.
         if (world.transform() != work_.transform_) {
             work_.transform_ = world.transform();
@@ -162,14 +163,32 @@ void NavField::sync(const World& world) {
     coded_version_ = reg.version();
     stats_ = {};
     std::vector<Voxel> changed;
+    added_slots_.clear();
+    bool full = false;
     if (!built_.load(std::memory_order_relaxed) || recoded_existing ||
         !world.changed_chunks_since(revision_.load(std::memory_order_relaxed), changed) || !(world.bounds() == bounds_))
     {
         rebuild(world);
         note_changes(world.revision(), true);
+        full = true;
     } else {
         update(world, changed);
         note_changes(world.revision(), false);
+    }
+    if (keep_blocks_.load(std::memory_order_relaxed)) {
+        // Every slot after a rebuild or the first copy, else the chunks that
+        // changed and the slots that arrived.
+        std::vector<std::uint32_t> slots;
+        if (full || blocks_pending_.load(std::memory_order_relaxed)) {
+            for (std::uint32_t sl = 1; sl < work_.slots_.size(); ++sl)
+                if (work_.slot_of(work_.slots_[sl].chunk) == sl) slots.push_back(sl);  // live (not a free slot)
+        } else {
+            slots = added_slots_;
+            for (const Voxel& c : changed)
+                if (const std::uint32_t sl = work_.slot_of(c); sl != 0) slots.push_back(sl);
+        }
+        copy_blocks(world, slots);
+        blocks_pending_.store(false, std::memory_order_release);
     }
     publish(world.revision());
     built_.store(true, std::memory_order_release);
@@ -346,6 +365,7 @@ std::uint32_t NavField::add_slot(const Voxel& chunk) {
     });
     work_.slots_.edit(s).link[node_id::link(0, 0, 0)] = s;
     work_.table_insert(chunk, s);
+    added_slots_.push_back(s);
     ++work_.chunks_;
     ++work_.layout_;
     const VoxelBox one{chunk, chunk + Voxel(1)};
@@ -368,6 +388,10 @@ void NavField::remove_slot(std::uint32_t s) {
         work_.shape_owners_.edit(s) = nullptr;
     }
     set_plain(s, nullptr, {});
+    if (s < work_.block_owners_.size() && work_.block_owners_[s]) {
+        if (!shared_blocks(work_.block_owners_[s])) --work_.block_chunks_;
+        work_.block_owners_.edit(s) = nullptr;
+    }
     work_.table_erase(old.chunk);
     --work_.chunks_;
     ++work_.layout_;
@@ -569,6 +593,63 @@ void NavField::note_changes(std::uint64_t revision, bool full) {
         }
     }
     changes_ = std::move(c);
+}
+
+bool NavField::shared_blocks(const std::shared_ptr<const ChunkBlocks>& b) const {
+    const auto it = uniform_blocks_.find(b->ids[0]);
+    return it != uniform_blocks_.end() && it->second == b;
+}
+
+void NavField::keep_blocks(const World& world) {
+    if (keep_blocks_.load(std::memory_order_acquire)) return;
+    {
+        std::lock_guard<std::mutex> lock(sync_mutex_);
+        if (keep_blocks_.load(std::memory_order_relaxed)) return;
+        blocks_pending_.store(true, std::memory_order_release);
+        keep_blocks_.store(true, std::memory_order_release);
+    }
+    sync(world);  // copies every chunk, with the facts brought up to date
+}
+
+void NavField::copy_blocks(const World& world, const std::vector<std::uint32_t>& slots) {
+    const BlockRegistry& reg = world.blocks();
+    if (!work_.block_types_ || reg.version() != blocks_types_version_) {
+        work_.block_types_ = std::make_shared<const BlockRegistry>(reg);
+        blocks_types_version_ = reg.version();
+    }
+    if (slots.empty()) return;
+    work_.block_owners_.grow(work_.slots_.size(), nullptr);
+    std::vector<std::shared_ptr<ChunkBlocks>> copies(slots.size());
+    // Chunks are copied in parallel (get_chunk reads whole leaves; reading
+    // the World from several threads is safe while nobody writes, and sync
+    // runs on the thread that writes).
+    struct Worker {};
+    detail::for_each_chunk<Worker>(slots.size(), [&](Worker&, std::size_t i) {
+        auto c = std::make_shared<ChunkBlocks>();
+        world.get_chunk(work_.slots_[slots[i]].chunk, c->ids.data());
+        copies[i] = std::move(c);
+    });
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+        const std::uint32_t s = slots[i];
+        std::shared_ptr<const ChunkBlocks> block = std::move(copies[i]);
+        const BlockId first = block->ids[0];
+        const bool uniform = std::all_of(block->ids.begin(), block->ids.end(), [&](BlockId id) { return id == first; });
+        if (uniform) {
+            // Air reads as null; chunks of one other block share one copy.
+            if (first == BlockRegistry::air) {
+                block = nullptr;
+            } else {
+                auto& shared = uniform_blocks_[first];
+                if (!shared) shared = block;
+                block = shared;
+            }
+        }
+        const auto& old = work_.block_owners_[s];
+        const bool old_own = old && !shared_blocks(old);
+        const bool new_own = block && !uniform;
+        work_.block_chunks_ += std::size_t(new_own) - std::size_t(old_own);
+        work_.block_owners_.edit(s) = std::move(block);
+    }
 }
 
 void NavField::publish(std::uint64_t revision) {

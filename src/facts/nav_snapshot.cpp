@@ -107,6 +107,7 @@ NavSnapshot NavSnapshot::published() const {
     c.owners_ = owners_.published();
     c.plain_owners_ = plain_owners_.published();
     c.shape_owners_ = shape_owners_.published();
+    c.block_owners_ = block_owners_.published();
     c.table_ = table_.published();
     return c;
 }
@@ -116,6 +117,7 @@ void NavSnapshot::share() {
     owners_.share();
     plain_owners_.share();
     shape_owners_.share();
+    block_owners_.share();
     table_.share();
 }
 
@@ -138,7 +140,7 @@ VoxelBox NavSnapshot::domain() const {
 std::size_t NavSnapshot::memory_bytes() const {
     return mixed_chunks_ * sizeof(ChunkFacts) + slots_.memory_bytes() + owners_.memory_bytes() + table_.memory_bytes() +
            plain_chunks_ * sizeof(ChunkPlain) + plain_owners_.memory_bytes() + shaped_chunks_ * sizeof(ChunkShapes) +
-           shape_owners_.memory_bytes();
+           shape_owners_.memory_bytes() + block_chunks_ * sizeof(ChunkBlocks) + block_owners_.memory_bytes();
 }
 
 std::size_t NavSnapshot::acceleration_bytes() const {

@@ -19,7 +19,7 @@
 
 #include "voxnav/agent/dig_moves.hpp"
 #include "voxnav/route/nav_problem.hpp"
-#include "route/block_cache.hpp"
+#include "route/snapshot_blocks.hpp"
 #include "voxnav/search/astar.hpp"
 
 #include <optional>
@@ -87,7 +87,7 @@ public:
 
     /// `record`: where dominated() keeps the blocks left per position (begun
     /// here), or null when the agent's blocks are unlimited.
-    DigProblem(const MovementModel& moves, const DigMoves& dig, const BlockCache& blocks, const GoalBound& goal,
+    DigProblem(const MovementModel& moves, const DigMoves& dig, const SnapshotBlocks& blocks, const GoalBound& goal,
                const ZoneCosts& zones, std::optional<VoxelBox> bounds, BlocksLeftRecord* record)
         : moves_(&moves), field_(&moves.field()), dig_(&dig), blocks_(&blocks), goal_(&goal), zones_(&zones),
           h_factor_(zones.smallest_multiplier()), bounds_(bounds), voxel_(moves.field()), voxel_t_(moves.field()), record_(record) {
@@ -135,7 +135,7 @@ private:
     const MovementModel* moves_;
     const NavSnapshot* field_;
     const DigMoves* dig_;
-    const BlockCache* blocks_;
+    const SnapshotBlocks* blocks_;
     const GoalBound* goal_;
     const ZoneCosts* zones_;
     double h_factor_;
@@ -146,14 +146,15 @@ private:
 
 /// What a Navigator keeps for dig and place queries (made on the first one).
 struct DigQuery {
-    BlockCache blocks;
+    std::optional<SnapshotBlocks> blocks;  // of the query's snapshot
     std::optional<DigMoves> moves;
+    const BlockRegistry* moves_types = nullptr;  // the block types `moves` was built from
     std::optional<DigProblem> problem;
     AStar<DigProblem> search;
     SearchResult<DigProblem::State> result;
     BlocksLeftRecord blocks_left;
     [[nodiscard]] std::size_t memory_bytes() const {
-        return search.memory_bytes() + blocks.memory_bytes() + blocks_left.memory_bytes();
+        return search.memory_bytes() + blocks_left.memory_bytes();
     }
 };
 

@@ -26,6 +26,11 @@ Navigator::Navigator(const World& world, std::shared_ptr<NavField> field, const 
     : Navigator(std::move(field), profile) {
     if (impl_->field_->world_id() != world.id()) throw std::invalid_argument("Navigator: the NavField was built for another world");
     impl_->world_ = &world;
+    // Digging and placing read block ids: the field keeps them from now on.
+    if (impl_->digs_or_places() && !impl_->field_->keeps_blocks()) {
+        impl_->field_->keep_blocks(world);
+        impl_->take_snapshot();
+    }
 }
 
 Navigator::Navigator(std::shared_ptr<NavField> field, const AgentProfile& profile)

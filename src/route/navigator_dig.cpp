@@ -8,20 +8,26 @@ namespace voxnav {
 void Navigator::Impl::begin_dig(NavSnapshot::Index start) {
     Route& out = pending_;
     out.landmarks = false;
-    if (!world_) {
-        // Workers route on snapshots alone; digging needs the blocks.
+    if (!snapshot_->has_blocks()) {
+        // Navigators built with the World ask for block ids when they are
+        // made; a worker's field keeps them only when someone asked.
         out.status = SearchStatus::Failed;
-        out.error = "dig and place queries read the world's blocks: run them on a navigator built with the World.";
+        out.error = "dig and place queries read block ids the navigation facts do not keep: build the navigator with the World, "
+                    "or call NavField::keep_blocks(world) on the game thread (RouteService::add_agent does).";
         if (trace_) trace_->status = out.status;
         return;
     }
     if (!dig_) dig_ = std::make_unique<DigQuery>();
     DigQuery& q = *dig_;
-    q.blocks.refresh(*world_);
-    if (!q.moves || q.moves->registry_version() != world_->blocks().version()) q.moves.emplace(world_->blocks(), profile_);
+    q.blocks.emplace(*snapshot_);
+    // The block types of this version (a new registry copy comes with every change of it).
+    if (!q.moves || q.moves_types != snapshot_->block_types()) {
+        q.moves.emplace(*snapshot_->block_types(), profile_);
+        q.moves_types = snapshot_->block_types();
+    }
     bound_.emplace(goal_, *active_moves_);
     const bool limited = q.moves->initial_blocks() != DigMoves::no_limit;
-    q.problem.emplace(*active_moves_, *q.moves, q.blocks, *bound_, zones_, world_->bounds(), limited ? &q.blocks_left : nullptr);
+    q.problem.emplace(*active_moves_, *q.moves, *q.blocks, *bound_, zones_, snapshot_->bounds(), limited ? &q.blocks_left : nullptr);
     q.search.begin(*q.problem, DigProblem::make(start, q.moves->initial_blocks()), limits_);
     dig_query_ = true;
     in_query_ = true;

@@ -271,6 +271,8 @@ RouteService::~RouteService() = default;
 RouteService::AgentId RouteService::add_agent(const AgentProfile& profile) {
     profile.validate();
     Impl::Agent a{profile, NavField::shared(*impl_->world, profile)};
+    // Digging and placing read block ids: this agent's field keeps them.
+    if (profile.dig || profile.place) a.field->keep_blocks(*impl_->world);
     std::lock_guard<std::mutex> lock(impl_->mutex);
     impl_->agents.push_back(std::move(a));
     return AgentId(impl_->agents.size() - 1);

@@ -55,7 +55,8 @@
 ///
 /// Thread-safety: one DigMoves per search (it keeps the voxels of the move
 /// in progress in its own scratch, sized once). Reads blocks only through
-/// the `Blocks` look given (anything with `BlockId at(const Voxel&) const`).
+/// the `Blocks` look given (anything with `BlockId at(const Voxel&) const`:
+/// the search reads the block ids a NavSnapshot keeps, NavField::keep_blocks).
 /// Errors: the constructor throws ProfileError for an invalid profile; moves
 /// throw nothing.
 #pragma once

@@ -44,6 +44,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -86,6 +87,17 @@ public:
     /// then stay at the last good version).
     void sync(const World& world);
 
+    /// Keeps a copy of the world's block ids (and block types) in every
+    /// snapshot from now on: what dig and place queries read, so that they
+    /// run on worker threads too. Game thread, like sync(): brings the facts
+    /// up to date, copies every navigable chunk's blocks once (O(chunks)),
+    /// and from then on each sync copies only the chunks that changed.
+    /// Memory: 8 KiB per chunk whose blocks differ (chunks of one block share
+    /// one copy; air chunks none). Navigators of digging and placing agents
+    /// built with the World, and RouteService::add_agent for them, call it.
+    void keep_blocks(const World& world);
+    [[nodiscard]] bool keeps_blocks() const { return keep_blocks_.load(std::memory_order_acquire); }
+
     /// The latest published version. Any thread; never blocks on sync().
     [[nodiscard]] std::shared_ptr<const NavSnapshot> snapshot() const { return std::atomic_load(&current_); }
     /// World revision of the latest published version.
@@ -123,6 +135,11 @@ private:
     /// the next snapshot carries; `full`: everything was derived again.
     void note_changes(std::uint64_t revision, bool full);
     void publish(std::uint64_t revision);
+    /// Copies the block ids of `slots`' chunks (and the block types when the
+    /// registry changed) into the writer's version.
+    void copy_blocks(const World& world, const std::vector<std::uint32_t>& slots);
+    /// Whether b is the one shared copy of a chunk of one block.
+    [[nodiscard]] bool shared_blocks(const std::shared_ptr<const ChunkBlocks>& b) const;
     [[nodiscard]] std::shared_ptr<const ChunkFacts> uniform_block(Fact::Raw value);
     [[nodiscard]] bool is_mixed(const std::shared_ptr<const ChunkFacts>& block) const;
 
@@ -149,6 +166,10 @@ private:
     SyncStats stats_;
     std::shared_ptr<const NavSnapshot> current_;
     std::atomic<std::uint64_t> revision_{0};
+    std::atomic<bool> keep_blocks_{false}, blocks_pending_{false};  // kept; every chunk still to copy
+    std::uint64_t blocks_types_version_ = ~std::uint64_t(0);
+    std::unordered_map<BlockId, std::shared_ptr<const ChunkBlocks>> uniform_blocks_;  // chunks of one block
+    std::vector<std::uint32_t> added_slots_;  // slots added by this sync
     // The published transform, readable without the lock (a torn read only
     // sends sync down the locked path).
     std::atomic<double> transform_published_[4] = {1.0, 0.0, 0.0, 0.0};

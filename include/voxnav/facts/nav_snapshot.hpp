@@ -19,7 +19,9 @@
 /// whose voxels all have the same facts (open sky, solid rock) shares one
 /// block per distinct value. 512 bytes of plain-floor bits per chunk with any
 /// plain floor. Plus 136 bytes of slot record and about 32 bytes of chunk
-/// table per navigable chunk.
+/// table per navigable chunk. Where block ids are kept (NavField::keep_blocks,
+/// for digging and placing agents), 8192 bytes per chunk whose blocks differ
+/// (a chunk of one block shares one copy, an air chunk none).
 ///
 /// Thread-safety: immutable once published; read it from any thread. Reads
 /// never lock and never allocate. [Limit: 2^20 - 2 navigable chunks per shape]
@@ -32,6 +34,7 @@
 #include "voxnav/facts/fact.hpp"
 #include "voxnav/facts/node_id.hpp"
 #include "voxnav/facts/paged_array.hpp"
+#include "voxnav/world/block.hpp"
 #include "voxnav/world/box.hpp"
 #include "voxnav/world/transform.hpp"
 
@@ -51,6 +54,12 @@ struct ChunkFacts {
 /// The shape facts of one chunk near shaped blocks, one per voxel.
 struct ChunkShapes {
     std::array<ShapeFact::Raw, 4096> facts;
+};
+
+/// The block ids of one chunk, x fastest, then z, then y (World::set_chunk's
+/// order): what dig and place queries read (NavField::keep_blocks).
+struct ChunkBlocks {
+    std::array<BlockId, 4096> ids;
 };
 
 /// The plain-floor bits of one chunk (facts/plain_floor.hpp): bit l % 64 of
@@ -142,6 +151,17 @@ public:
     /// Slot of a chunk coordinate, or 0 when it has no facts.
     [[nodiscard]] std::uint32_t slot_of(const Voxel& chunk) const;
 
+    // --- block ids (kept when NavField::keep_blocks was called) --------------
+    /// Whether this version carries the world's block ids.
+    [[nodiscard]] bool has_blocks() const { return block_types_ != nullptr; }
+    /// The block types as they were when the ids were copied (null without blocks).
+    [[nodiscard]] const BlockRegistry* block_types() const { return block_types_.get(); }
+    /// The 4096 block ids of slot s's chunk, or null when it is all air (or
+    /// no blocks are kept). Reads never lock and never allocate.
+    [[nodiscard]] const BlockId* chunk_blocks(std::uint32_t s) const {
+        return s < block_owners_.size() && block_owners_[s] ? block_owners_[s]->ids.data() : nullptr;
+    }
+
     // --- what this version describes ----------------------------------------
     /// The world revision these facts were derived from.
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
@@ -166,6 +186,8 @@ public:
     [[nodiscard]] std::size_t shaped_chunk_count() const { return shaped_chunks_; }
     /// Box of every node: the world's bounds, or the navigable chunks' box.
     [[nodiscard]] VoxelBox domain() const;
+    /// The world's bounds when these facts were derived (only positions inside are nodes), if it had any.
+    [[nodiscard]] const std::optional<VoxelBox>& bounds() const { return bounds_; }
     /// Multiplier for walking onto the floor of a position with this fact.
     [[nodiscard]] double floor_multiplier(Fact f) const { return multipliers_[f.floor_class()]; }
     [[nodiscard]] const std::array<double, 16>& multipliers() const { return multipliers_; }
@@ -202,6 +224,9 @@ private:
     PagedArray<std::shared_ptr<const ChunkFacts>> owners_;  // keeps each slot's facts alive
     PagedArray<std::shared_ptr<const ChunkPlain>> plain_owners_;  // each slot's plain bits, or null (all zero)
     PagedArray<std::shared_ptr<const ChunkShapes>> shape_owners_;  // each slot's shape facts, or null
+    PagedArray<std::shared_ptr<const ChunkBlocks>> block_owners_;  // each slot's block ids, or null (air, or none kept)
+    std::shared_ptr<const BlockRegistry> block_types_;             // null unless blocks are kept
+    std::size_t block_chunks_ = 0;                                 // slots holding their own (not shared) block ids
     PagedArray<TableEntry> table_;                          // chunk -> slot, open addressing
     std::size_t table_used_ = 0;                            // live + tombstones
     std::size_t chunks_ = 0, mixed_chunks_ = 0, plain_chunks_ = 0, shaped_chunks_ = 0;

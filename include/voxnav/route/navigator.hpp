@@ -71,12 +71,21 @@ public:
     /// Routes in `world`, sharing the facts of this agent's shape with every
     /// other navigator of that world and shape. Throws ProfileError for an
     /// invalid profile.
+    ///
+    /// Agents that dig or place (AgentProfile::dig, ::place) route through
+    /// DigMoves (agent/dig_moves.hpp) as well as their ordinary moves, on
+    /// the block ids the field keeps (NavField::keep_blocks, which a World
+    /// navigator of such an agent calls when it is made, on the game thread);
+    /// their routes list the voxels dug and placed (Route::dig, ::place).
+    /// Flow fields, reachable areas and chases use the ordinary moves only.
     Navigator(const World& world, const AgentProfile& profile);
     /// Routes in `world` over `field`, which must have been built for this
     /// world and the profile's shape (std::invalid_argument otherwise).
     Navigator(const World& world, std::shared_ptr<NavField> field, const AgentProfile& profile);
     /// A worker: routes on `field`'s published snapshots and never reads the
     /// World. Throws ProfileError, or std::invalid_argument for another shape.
+    /// Its dig and place queries need a field that keeps block ids (else
+    /// status Failed, saying so).
     Navigator(std::shared_ptr<NavField> field, const AgentProfile& profile);
     ~Navigator();
     /// Movable (a moved-from Navigator may only be destroyed or assigned to).
