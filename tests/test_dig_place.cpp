@@ -433,3 +433,22 @@ TEST_CASE("RouteService workers route diggers and builders while the game edits;
         }
     }
 }
+
+TEST_CASE("a digger may be sent into the rock: a goal it stands at once dug out", "[dig]") {
+    // A hill of stone; the goal is inside it, two voxels in.
+    const World w = world_from_text("voxnav-world 1\nsize 5 4 1\nlayer 0\n#####\nlayer 1\nS.###\nlayer 2\n..###\nlayer 3\n..###\n");
+    const Voxel goal(3, 1, 0);
+    Navigator walker(w, AgentProfile{});
+    CHECK(walker.find_route(*w.point("S"), goal).status == SearchStatus::InvalidGoal);
+    Navigator nav(w, digger());
+    const Route r = nav.find_route(*w.point("S"), goal);
+    REQUIRE(r.status == SearchStatus::Found);
+    CHECK(r.waypoints.back().position == goal);
+    CHECK(r.dig.size() == 4);  // two columns of two
+    // Inside bedrock it stays an invalid goal.
+    const World hard = world_from_text(
+        "voxnav-world 1\nsize 5 4 1\nlegend B bedrock solid\nlayer 0\n#####\nlayer 1\nS.#BB\nlayer 2\n..#BB\nlayer 3\n..###\n");
+    Navigator hard_nav(hard, digger());
+    CHECK(hard_nav.find_route(*hard.point("S"), Voxel(3, 1, 0)).status == SearchStatus::InvalidGoal);
+    CHECK(hard_nav.find_route(*hard.point("S"), Voxel(2, 1, 0)).status == SearchStatus::Found);
+}

@@ -2,6 +2,8 @@
 // cancel) and the forwarding of the public interface to Navigator::Impl.
 #include "navigator_impl.hpp"
 
+#include <functional>
+
 #include "describe.hpp"
 
 #include <algorithm>
@@ -449,11 +451,14 @@ std::string Navigator::Impl::why_goal_unsatisfiable(const Goal& goal) const {
     if (goal.is_flee()) return "";
     constexpr std::int64_t kMaxLook = 1 << 16;
     const int w = profile_.width, h = profile_.body_voxels();
+    // A digging agent may also end where it would stand after digging.
+    const std::function<bool(const Voxel&)> dug_end = dig_end_test();
+    auto is_end = [&](const Voxel& v) { return is_waypoint(v) || (dug_end && dug_end(v)); };
     std::string why;
     for (const Goal::Part& p : goal.parts()) {
         if (p.kind == Goal::Kind::At) {
             const std::string not_here = why_not_waypoint(p.voxel);
-            if (not_here.empty()) return "";
+            if (not_here.empty() || (dug_end && dug_end(p.voxel))) return "";
             why += (why.empty() ? "" : "; ") + ("goal " + not_here);
             continue;
         }
@@ -461,7 +466,7 @@ std::string Navigator::Impl::why_goal_unsatisfiable(const Goal& goal) const {
         bool outside = true, found = false;
         const bool small = for_each_feet_position(p, kMaxLook, [&](const Voxel& v) {
             outside = false;
-            found = is_waypoint(v) && goal.satisfied_by(v, w, h);
+            found = is_end(v) && goal.satisfied_by(v, w, h);
             return found;
         }, &outside);
         if (!small || found) return "";

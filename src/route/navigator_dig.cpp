@@ -33,6 +33,18 @@ void Navigator::Impl::begin_dig(NavSnapshot::Index start) {
     in_query_ = true;
 }
 
+std::function<bool(const Voxel&)> Navigator::Impl::dig_end_test() const {
+    if (!profile_.dig || !snapshot_->has_blocks()) return {};
+    auto moves = std::make_shared<const DigMoves>(*snapshot_->block_types(), profile_);
+    auto blocks = std::make_shared<const SnapshotBlocks>(*snapshot_);
+    const NavSnapshot* snap = snapshot_.get();
+    return [moves, blocks, snap](const Voxel& v) {
+        const NavSnapshot::Index i = snap->index_of(v);
+        if (i == NavSnapshot::no_index || !(*snap)[i].node()) return false;  // outside the nodes (bounds, navigable chunks)
+        return moves->could_stand(*blocks, v);
+    };
+}
+
 // Waypoints with each move's exact cost and the voxels it digs and places,
 // found again from the moves of the state before (the cheapest move to the
 // next state with the search's action).

@@ -18,6 +18,7 @@
 #include "voxnav/route/trace.hpp"
 #include "voxnav/search/astar.hpp"
 
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -73,6 +74,9 @@ struct Navigator::Impl {
     /// Agents that dig or place: the query runs DigProblem (navigator_dig.cpp).
     [[nodiscard]] bool digs_or_places() const { return profile_.dig || profile_.place; }
     void begin_dig(NavSnapshot::Index start);
+    /// For an agent that digs (with block ids in the snapshot): whether a
+    /// node may end a route once dug out (DigMoves::could_stand); else empty.
+    [[nodiscard]] std::function<bool(const Voxel&)> dig_end_test() const;
     void finish_dig(Route& out);
     void flow_field(const Goal& goal, const QueryOptions& options, FlowField& out, const std::vector<Voxel>& cover);
     void find_route_via_field(const Voxel& from, const Goal& goal, const QueryOptions& options, const FlowField& field, Route& out);

@@ -106,6 +106,22 @@ public:
     template <class Blocks, class Emit>
     void for_each_move(const Blocks& b, const Voxel& p, bool ordinary_waypoint, int blocks_left, Emit&& emit) const;
 
+    /// Whether an agent could stand at `p` after digging: something under
+    /// the footprint supports and every body voxel is open or breakable by
+    /// this agent (no liquid). Where a digging route may end though `p` is
+    /// no ordinary waypoint (an ore in the rock); the search decides.
+    template <class Blocks>
+    [[nodiscard]] bool could_stand(const Blocks& b, const Voxel& p) const {
+        if (support(b, p) == 0.0) return false;
+        for (int y = 0; y < h_; ++y)
+            for (int z = 0; z < w_; ++z)
+                for (int x = 0; x < w_; ++x) {
+                    const Info& i = info(b, Voxel(p.x + x, p.y + y, p.z + z));
+                    if (!(i.flags & kOpen) && !(i.break_time < kNever)) return false;
+                }
+        return true;
+    }
+
     /// Seconds to break a block of this id, +infinity when this agent never
     /// digs it (not colliding, unbreakable, never_dig, or no `dig`).
     [[nodiscard]] double break_time(BlockId id) const { return id < info_.size() ? info_[id].break_time : kNever; }
