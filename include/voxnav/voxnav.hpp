@@ -12,6 +12,7 @@
 /// status and an error sentence.
 #pragma once
 
+#include "voxnav/agent/dig_moves.hpp"
 #include "voxnav/agent/movement.hpp"
 #include "voxnav/facts/nav_field.hpp"
 #include "voxnav/agent/profile.hpp"
