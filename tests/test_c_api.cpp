@@ -424,4 +424,14 @@ TEST_CASE("C API dig and place: a digger goes through the wall, the route lists 
     CHECK(std::string(voxnav_action_name(VOXNAV_ACTION_DIG)) == "dig");
     CHECK(std::string(voxnav_action_name(VOXNAV_ACTION_PLACE)) == "place");
     CHECK(std::string(voxnav_route_json(r.r)).find("\"dig\":[[8,1,5]]") != std::string::npos);
+    // A worker of a digger's field digs the same route.
+    voxnav_field* field = nullptr;
+    REQUIRE(voxnav_field_create(c.w, R"({"dig": true, "jump": false})", &field) == VOXNAV_OK);
+    CNav worker;
+    REQUIRE(voxnav_navigator_create_worker(field, R"({"dig": true, "jump": false})", &worker.n) == VOXNAV_OK);
+    CRoute w;
+    REQUIRE(voxnav_find_route(worker.n, from, &q, w.r) == VOXNAV_OK);
+    CHECK(voxnav_route_status(w.r) == VOXNAV_FOUND);
+    CHECK(voxnav_route_cost(w.r) == voxnav_route_cost(r.r));
+    voxnav_field_destroy(field);
 }

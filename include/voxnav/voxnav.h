@@ -258,7 +258,9 @@ VOXNAV_C_API size_t voxnav_world_facts_bytes(const voxnav_world* world);
 
 /* --- shared fields (create and sync: game thread) ------------------------ */
 /* The facts of the profile's agent shape on this world, shared with every
-   navigator of the same shape. Profile: JSON text as in worlds/agents. */
+   navigator of the same shape. Profile: JSON text as in worlds/agents. For a
+   profile that digs or places, the field also keeps the world's block ids
+   from now on (what its workers' dig and place queries read). */
 VOXNAV_C_API voxnav_status voxnav_field_create(voxnav_world* world, const char* profile_json, voxnav_field** out);
 VOXNAV_C_API void voxnav_field_destroy(voxnav_field* field);
 
