@@ -26,6 +26,7 @@ run minecraft_compare.png $bin compare --world "$mc" --agents $agents/humanoid.j
 house=$root/worlds/samples/builds/prismarine_smallhouse1.schem
 run house_section.png $bin render --world "$house" --agent $agents/player.json --from 10,1,3 --to 10,16,13 \
     --section x:10 --scale 24 --out "$out/house_section.png"
+run dig_place.png $bin render --world worlds/dig.vxw --from S --to G --agent $agents/pioneer.json --scale 24 --out "$out/dig_place.png"
 "$bin" gen --size 128,96,128 --seed 3 --out /tmp/voxnav_field_world.vdb > /dev/null
 run field_terrain.png $bin field --world /tmp/voxnav_field_world.vdb --to 69,41,75 --max-cost 25 --crop 24,30,114,120 --scale 8 \
     --out "$out/field_terrain.png"
