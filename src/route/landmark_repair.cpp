@@ -174,7 +174,10 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::repair(const LandmarkTable& 
         }
         while (!heap.empty()) {
             std::pop_heap(heap.begin(), heap.end(), later);
-            const auto [value, node] = heap.back();
+            // Plain copies, not structured bindings: lambdas below capture
+            // them, which clang before C++20 refuses.
+            const auto value = heap.back().first;
+            const auto node = heap.back().second;
             heap.pop_back();
             if (value != time_of(node)) continue;
             if (to_landmark)
