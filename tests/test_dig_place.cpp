@@ -452,3 +452,44 @@ TEST_CASE("a digger may be sent into the rock: a goal it stands at once dug out"
     CHECK(hard_nav.find_route(*hard.point("S"), Voxel(3, 1, 0)).status == SearchStatus::InvalidGoal);
     CHECK(hard_nav.find_route(*hard.point("S"), Voxel(2, 1, 0)).status == SearchStatus::Found);
 }
+
+TEST_CASE("crowds and chases of digging agents get the routes find_route gives", "[dig]") {
+    const World w = world_from_text(walled_room('#', false));
+    const AgentProfile a = digger();
+    Navigator nav(w, a);
+    std::vector<Voxel> from;
+    for (int x = 0; x < 15; ++x) from.push_back({x, 1, 13});
+    const Voxel g = *w.point("G");
+    // A chase: every update, each chaser's route is find_route's.
+    ChaseField chase(w, a);
+    for (int tick = 0; tick < 3; ++tick) {
+        const ChaseField::Update u = chase.update(Goal::at(g), from);
+        CHECK(u.replanned == from.size());
+        for (std::size_t i = 0; i < from.size(); ++i) {
+            const Route expect = nav.find_route(from[i], g);
+            const Route got = chase.route(i);
+            REQUIRE(got.status == expect.status);
+            CHECK(got.cost == Approx(expect.cost).epsilon(1e-12));  // summed from the end
+            CHECK(got.dig == expect.dig);
+        }
+        for (Voxel& f : from) f.z -= 1;
+    }
+    // A crowd of 300 (where ordinary agents would share a flow field).
+    RouteService service(w, 1);
+    const RouteService::AgentId id = service.add_agent(a);
+    RouteService::CrowdRequest c;
+    for (int i = 0; i < 300; ++i) {
+        c.npcs.push_back(std::uint64_t(i));
+        c.from.push_back({i % 15, 1, 12 + (i / 15) % 3});
+    }
+    c.goal = Goal::at(g);
+    service.submit_crowd(id, c);
+    service.wait();
+    const std::vector<RouteService::Finished> done = service.collect();
+    REQUIRE(done.size() == 300);
+    for (const RouteService::Finished& f : done) {
+        CHECK_FALSE(f.via_field);
+        const Route expect = nav.find_route(c.from[f.npc], g);
+        CHECK(f.route.cost == expect.cost);
+    }
+}

@@ -288,6 +288,23 @@ ChaseField::Update ChaseField::update(const Goal& goal, const std::vector<Voxel>
     const auto t0 = std::chrono::steady_clock::now();
     Impl& s = *impl_;
     Update u;
+    const AgentProfile& agent = s.nav.moves().profile();
+    if (agent.dig || agent.place) {
+        // Digging and placing routes have no field and no certificates (both
+        // rest on the ordinary moves): every chaser gets its own fresh route.
+        s.used = u.method = Method::Routes;
+        s.have = false;
+        s.routes.resize(chasers.size());
+        for (std::size_t i = 0; i < chasers.size(); ++i) {
+            s.take_route(s.routes[i], s.nav.find_route(chasers[i], goal, options), chasers[i]);
+            ++s.replans;
+        }
+        u.replanned = chasers.size();
+        s.positions = chasers;
+        s.valid_revision = u.revision = s.nav.snapshot()->revision();
+        u.microseconds = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+        return u;
+    }
     const Method want = s.method == Method::Field ? Method::Field : Method::Routes;
     if (want != s.used) s.have = false;  // the other way's state is stale
     s.used = u.method = want;

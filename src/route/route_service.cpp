@@ -154,7 +154,9 @@ struct RouteService::Impl {
         const NavSnapshot& snap = *nav.snapshot();
         const double shaped = snap.chunk_count() ? double(snap.shaped_chunk_count()) / double(snap.chunk_count()) : 0.0;
         FlowField field;
-        const bool use_field = std::isfinite(spread) && prefer_flow_field(c.from.size(), spread, shaped);
+        // Flow fields follow the ordinary moves: digging and placing agents get one A* each.
+        const AgentProfile& agent = nav.moves().profile();
+        const bool use_field = std::isfinite(spread) && !agent.dig && !agent.place && prefer_flow_field(c.from.size(), spread, shaped);
         if (use_field) nav.flow_field(c.goal, c.options, field, c.from);
         for (std::size_t i = 0; i < c.from.size(); ++i) {
             Finished f;

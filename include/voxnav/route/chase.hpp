@@ -77,7 +77,9 @@ public:
         std::uint64_t revision = 0;
     };
 
-    /// Brings every chaser's route up to date for this tick: `goal` is where
+    /// Brings every chaser's route up to date for this tick (agents that dig
+    /// or place get a fresh route each, every update: fields and
+    /// certificates rest on the ordinary moves): `goal` is where
     /// the target is, `chasers[i]` chaser i's feet. Chasers may come and go
     /// between ticks (index i is whoever is i this tick; a chaser at a new
     /// place is simply re-planned). `options` as find_route's; pass equal

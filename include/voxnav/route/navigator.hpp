@@ -77,7 +77,7 @@ public:
     /// the block ids the field keeps (NavField::keep_blocks, which a World
     /// navigator of such an agent calls when it is made, on the game thread);
     /// their routes list the voxels dug and placed (Route::dig, ::place).
-    /// Flow fields, reachable areas and chases use the ordinary moves only.
+    /// Flow fields and reachable areas use the ordinary moves only.
     Navigator(const World& world, const AgentProfile& profile);
     /// Routes in `world` over `field`, which must have been built for this
     /// world and the profile's shape (std::invalid_argument otherwise).
