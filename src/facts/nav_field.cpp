@@ -186,6 +186,9 @@ void NavField::sync(const World& world) {
             slots = added_slots_;
             for (const Voxel& c : changed)
                 if (const std::uint32_t sl = work_.slot_of(c); sl != 0) slots.push_back(sl);
+            // A chunk both added and written is copied once.
+            std::sort(slots.begin(), slots.end());
+            slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
         }
         copy_blocks(world, slots);
         blocks_pending_.store(false, std::memory_order_release);
