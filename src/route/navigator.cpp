@@ -431,17 +431,20 @@ void Navigator::Impl::finish_route(Route& out) {
         search_problem_);
     out.status = result_.status;
     out.metrics = result_.metrics;
-    if (out.status == SearchStatus::NoPath) {
-        const bool single = goal_.is_single_voxel(), by_cost = std::isfinite(limits_.max_cost);
-        out.error = single ? (by_cost ? "no route to the goal costs at most max_cost." : "the goal cannot be reached from the start.")
-                           : (by_cost ? "no route to a waypoint satisfying the goal costs at most max_cost."
-                                      : "no waypoint satisfying the goal can be reached from the start.");
-        out.error += stale_;
-    }
+    if (out.status == SearchStatus::NoPath) out.error = no_path_sentence();
     build_route(out);
     if (meet_field_ && out.status == SearchStatus::Found) append_field_route(out);
     if (trace_) fill_trace(out);
     release_query();
+}
+
+std::string Navigator::Impl::no_path_sentence() const {
+    const bool single = goal_.is_single_voxel(), by_cost = std::isfinite(limits_.max_cost);
+    std::string s = single ? (by_cost ? "no route to the goal costs at most max_cost." : "the goal cannot be reached from the start")
+                           : (by_cost ? "no route to a waypoint satisfying the goal costs at most max_cost."
+                                      : "no waypoint satisfying the goal can be reached from the start");
+    if (!by_cost) s += digs_or_places() ? ", even digging and placing." : ".";
+    return s + stale_;
 }
 
 // Why no waypoint can satisfy the goal ("" when one may). Sets of feet

@@ -53,11 +53,7 @@ void Navigator::Impl::finish_dig(Route& out) {
     q.search.finish(*q.problem, q.result);
     out.status = q.result.status;
     out.metrics = q.result.metrics;
-    if (out.status == SearchStatus::NoPath) {
-        out.error = std::isfinite(limits_.max_cost) ? "no route to a waypoint satisfying the goal costs at most max_cost."
-                                                    : "no waypoint satisfying the goal can be reached from the start, even digging and placing.";
-        out.error += stale_;
-    }
+    if (out.status == SearchStatus::NoPath) out.error = no_path_sentence();
     const auto& states = q.result.states;
     double total = 0.0;
     for (std::size_t k = 0; k < states.size(); ++k) {

@@ -78,6 +78,8 @@ struct Navigator::Impl {
     /// node may end a route once dug out (DigMoves::could_stand); else empty.
     [[nodiscard]] std::function<bool(const Voxel&)> dig_end_test() const;
     void finish_dig(Route& out);
+    /// The error sentence of a NoPath answer to the query in progress.
+    [[nodiscard]] std::string no_path_sentence() const;
     void flow_field(const Goal& goal, const QueryOptions& options, FlowField& out, const std::vector<Voxel>& cover);
     void find_route_via_field(const Voxel& from, const Goal& goal, const QueryOptions& options, const FlowField& field, Route& out);
     void append_field_route(Route& out) const;
