@@ -5,7 +5,7 @@
 namespace voxnav {
 
 DigMoves::DigMoves(const BlockRegistry& blocks, const AgentProfile& profile)
-    : profile_(profile), version_(blocks.version()) {
+    : profile_(profile) {
     profile_.validate();
     w_ = profile_.width;
     h_ = profile_.body_voxels();

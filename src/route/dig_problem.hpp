@@ -89,8 +89,8 @@ public:
     /// here), or null when the agent's blocks are unlimited.
     DigProblem(const MovementModel& moves, const DigMoves& dig, const SnapshotBlocks& blocks, const GoalBound& goal,
                const ZoneCosts& zones, std::optional<VoxelBox> bounds, BlocksLeftRecord* record)
-        : moves_(&moves), field_(&moves.field()), dig_(&dig), blocks_(&blocks), goal_(&goal), zones_(&zones),
-          h_factor_(zones.smallest_multiplier()), bounds_(bounds), voxel_(moves.field()), voxel_t_(moves.field()), record_(record) {
+        : moves_(&moves), ordinary_(moves, zones), field_(&moves.field()), dig_(&dig), blocks_(&blocks), goal_(&goal), zones_(&zones),
+          h_factor_(zones.smallest_multiplier()), bounds_(bounds), voxel_(moves.field()), record_(record) {
         if (record_) record_->begin();
     }
 
@@ -116,9 +116,8 @@ public:
         const int left = blocks_left(s);
         const bool waypoint = moves_->is_waypoint(n);
         if (waypoint)
-            moves_->for_each_move(n, [&](NodeId t, double cost, Action a) {
-                const double m = zones_->empty() ? 1.0 : zones_->multiplier(voxel_t_(t));
-                if (m != CostZone::forbid) f(make(t, left), cost * m, a, nullptr);
+            ordinary_.for_each_successor(n, [&](NodeId t, double cost, std::uint8_t tag) {
+                f(make(t, left), cost, static_cast<Action>(tag), nullptr);
             });
         const Voxel v = voxel_(n);
         dig_->for_each_move(*blocks_, v, waypoint, left, [&](const DigMoves::Move& m) {
@@ -133,6 +132,7 @@ public:
 
 private:
     const MovementModel* moves_;
+    ZonedMoves ordinary_;  // the agent's ordinary moves, with the query's zones
     const NavSnapshot* field_;
     const DigMoves* dig_;
     const SnapshotBlocks* blocks_;
@@ -140,7 +140,7 @@ private:
     const ZoneCosts* zones_;
     double h_factor_;
     std::optional<VoxelBox> bounds_;
-    VoxelOfNode voxel_, voxel_t_;
+    VoxelOfNode voxel_;
     BlocksLeftRecord* record_;
 };
 

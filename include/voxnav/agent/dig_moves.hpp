@@ -79,8 +79,6 @@ public:
     static constexpr int no_limit = 0xFFFF;
 
     DigMoves(const BlockRegistry& blocks, const AgentProfile& profile);
-    /// The registry version the per-block tables were built from.
-    [[nodiscard]] std::uint64_t registry_version() const { return version_; }
     [[nodiscard]] bool active() const { return profile_.dig || profile_.place; }
     /// blocks_left at the start of a route.
     [[nodiscard]] int initial_blocks() const { return profile_.place && profile_.blocks ? *profile_.blocks : no_limit; }
@@ -160,7 +158,6 @@ private:
     AgentProfile profile_;
     std::vector<Info> info_;
     Info unknown_;
-    std::uint64_t version_ = 0;
     int w_ = 1, h_ = 2, jump_ = 1;
     double walk_ = 0.0;  // seconds per voxel walked
     mutable std::vector<Voxel> dug_, placed_;  // the move in progress
