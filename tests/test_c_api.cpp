@@ -189,6 +189,15 @@ TEST_CASE("C API chunks: get round-trips, an identical chunk is not rewritten, u
     CHECK(voxnav_world_is_loaded(c.w, -2, 1, 3) == 0);
     REQUIRE(voxnav_world_get_chunk(c.w, -2, 1, 3, back.data()) == VOXNAV_OK);
     CHECK(back == std::vector<uint16_t>(4096, 0));
+    // An edit racing the unload: refused with a sentence, nothing written
+    // (faults issue, 6).
+    const uint64_t before = voxnav_world_revision(c.w);
+    CHECK(voxnav_world_set_block(c.w, -32 + 5, 16, 48, stone) == VOXNAV_ERR_STATE);
+    CHECK(std::string(voxnav_last_error()).find("chunk (-2, 1, 3), which was unloaded") != std::string::npos);
+    CHECK(voxnav_world_is_loaded(c.w, -2, 1, 3) == 0);
+    CHECK(voxnav_world_revision(c.w) == before);
+    REQUIRE(voxnav_world_set_chunk(c.w, -2, 1, 3, ids.data()) == VOXNAV_OK);
+    CHECK(voxnav_world_set_block(c.w, -32 + 5, 16, 48, stone) == VOXNAV_OK);
 }
 
 TEST_CASE("C API bad input: a status and a sentence, nothing changed", "[c_api]") {
@@ -434,4 +443,102 @@ TEST_CASE("C API dig and place: a digger goes through the wall, the route lists 
     CHECK(voxnav_route_status(w.r) == VOXNAV_FOUND);
     CHECK(voxnav_route_cost(w.r) == voxnav_route_cost(r.r));
     voxnav_field_destroy(field);
+}
+
+// Regression (faults issue, 4): the C API had no route checks, and
+// voxnav_is_waypoint said yes for a closed door's voxel for an agent that
+// opens it; a C game walked NPCs into closed doors on stale routes.
+TEST_CASE("C API route checks: doors closed and opened, walls placed, from a given waypoint on", "[c_api]") {
+    CWorld c;
+    uint16_t stone = 0, door = 0, door_open = 0;
+    REQUIRE(voxnav_world_find_block(c.w, "stone", &stone) == VOXNAV_OK);
+    const voxnav_block_shape closed{0, 16, 0, 0, VOXNAV_OPEN_HAND, 0, 0}, opened{0, 16, 0, 0, VOXNAV_OPEN_HAND, 1, 0};
+    REQUIRE(voxnav_world_define_block(c.w, "oak_door", VOXNAV_SOLID, 0, &closed, &door) == VOXNAV_OK);
+    REQUIRE(voxnav_world_define_block(c.w, "oak_door_open", VOXNAV_SOLID, 0, &opened, &door_open) == VOXNAV_OK);
+    // A corridor along x at z = 1 (walls at z = 0 and 2), a two-voxel door at x = 4.
+    for (int x = 0; x < 9; ++x)
+        for (int z = 0; z < 3; ++z) {
+            REQUIRE(voxnav_world_set_block(c.w, x, 0, z, stone) == VOXNAV_OK);
+            if (z != 1)
+                for (int y = 1; y < 4; ++y) REQUIRE(voxnav_world_set_block(c.w, x, y, z, stone) == VOXNAV_OK);
+        }
+    REQUIRE(voxnav_world_set_block(c.w, 4, 3, 1, stone) == VOXNAV_OK);
+    auto set_door = [&](uint16_t id) {
+        REQUIRE(voxnav_world_set_block(c.w, 4, 1, 1, id) == VOXNAV_OK);
+        REQUIRE(voxnav_world_set_block(c.w, 4, 2, 1, id) == VOXNAV_OK);
+    };
+    set_door(door);
+    CNav opener, mob;
+    REQUIRE(voxnav_navigator_create(c.w, R"({"opens": ["hand"]})", &opener.n) == VOXNAV_OK);
+    REQUIRE(voxnav_navigator_create(c.w, R"({"opens": []})", &mob.n) == VOXNAV_OK);
+    CHECK(voxnav_is_waypoint(opener.n, 3, 1, 1) == 1);
+    CHECK(voxnav_is_waypoint(opener.n, 4, 1, 1) == 0);  // no body stands in a closed door
+    CHECK(voxnav_is_waypoint(mob.n, 4, 1, 1) == 0);
+    CRoute r;
+    voxnav_query q;
+    voxnav_query_init(&q);
+    const voxnav_goal g = voxnav_goal_at(8, 1, 1);
+    q.goals = &g;
+    q.goal_count = 1;
+    const int32_t from[3] = {0, 1, 1};
+    REQUIRE(voxnav_find_route(opener.n, from, &q, r.r) == VOXNAV_OK);
+    REQUIRE(voxnav_route_status(r.r) == VOXNAV_FOUND);
+    const size_t n = voxnav_route_size(r.r);
+    const voxnav_waypoint* wp = voxnav_route_waypoints(r.r);
+    size_t at_door = n;
+    for (size_t k = 0; k < n; ++k)
+        if (wp[k].x == 4) at_door = k;
+    REQUIRE(at_door < n);
+    CHECK(wp[at_door].action == VOXNAV_ACTION_OPEN);
+    voxnav_route_check check{};
+    REQUIRE(voxnav_check_route(opener.n, r.r, 0, &check) == VOXNAV_OK);
+    CHECK(check.valid == 1);
+    CHECK(check.unchanged == 1);
+    CHECK(check.first_invalid == n);
+    CHECK(std::string(check.why).empty());
+    std::vector<double> costs(n);
+    size_t count = 0;
+    REQUIRE(voxnav_step_costs(opener.n, r.r, nullptr, 0, costs.data(), costs.size(), &count) == VOXNAV_OK);
+    CHECK(count == n);
+    for (size_t k = 1; k < n; ++k) CHECK(costs[k] == Approx(wp[k].cost));
+    // The NPC opened the door: the open move became a walk; the route holds.
+    set_door(door_open);
+    REQUIRE(voxnav_check_route(opener.n, r.r, 0, &check) == VOXNAV_OK);
+    CHECK(check.valid == 1);
+    CHECK(check.unchanged == 0);
+    CHECK(voxnav_is_waypoint(opener.n, 4, 1, 1) == 1);
+    // A wall lands on the corridor past the door.
+    set_door(door);
+    REQUIRE(voxnav_world_set_block(c.w, 6, 1, 1, stone) == VOXNAV_OK);
+    REQUIRE(voxnav_check_route(opener.n, r.r, 0, &check) == VOXNAV_OK);
+    CHECK(check.valid == 0);
+    REQUIRE(check.first_invalid < n);
+    CHECK(wp[check.first_invalid].x == 6);
+    CHECK(std::string(check.why).find("6, 1, 1") != std::string::npos);
+    REQUIRE(voxnav_step_costs(opener.n, r.r, nullptr, 0, costs.data(), costs.size(), &count) == VOXNAV_OK);
+    CHECK(std::isinf(costs[check.first_invalid]));
+    // Checked from past the wall, what is left holds; past the end it does not.
+    REQUIRE(voxnav_check_route(opener.n, r.r, check.first_invalid + 1, &check) == VOXNAV_OK);
+    CHECK(check.valid == 1);
+    REQUIRE(voxnav_check_route(opener.n, r.r, n, &check) == VOXNAV_OK);
+    CHECK(check.valid == 0);
+    CHECK(std::string(check.why).find("past the route's end") != std::string::npos);
+    // A walk through an open door that has closed since: the route no longer
+    // holds as planned (the body must open it).
+    REQUIRE(voxnav_world_set_block(c.w, 6, 1, 1, 0) == VOXNAV_OK);
+    set_door(door_open);
+    REQUIRE(voxnav_find_route(opener.n, from, &q, r.r) == VOXNAV_OK);
+    REQUIRE(voxnav_route_status(r.r) == VOXNAV_FOUND);
+    set_door(door);
+    REQUIRE(voxnav_check_route(opener.n, r.r, 0, &check) == VOXNAV_OK);
+    CHECK(check.valid == 0);
+    // Bad input: a status and a sentence.
+    size_t needed = 0;
+    CHECK(voxnav_step_costs(opener.n, r.r, nullptr, 0, costs.data(), 1, &needed) == VOXNAV_ERR_ARGUMENT);
+    CHECK(needed == voxnav_route_size(r.r));
+    CHECK(std::string(voxnav_last_error()).find("costs_out holds 1") != std::string::npos);
+    CHECK(voxnav_check_route(opener.n, nullptr, 0, &check) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_check_route(nullptr, r.r, 0, &check) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_check_route(opener.n, r.r, 0, nullptr) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_step_costs(opener.n, r.r, nullptr, 3, costs.data(), costs.size(), nullptr) == VOXNAV_ERR_ARGUMENT);
 }

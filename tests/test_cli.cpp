@@ -98,6 +98,43 @@ TEST_CASE("cli: bad arguments and unreadable files exit 2 with a one-line messag
     CHECK(r.err.find("'height'") != std::string::npos);
 }
 
+// Regressions (faults issue, 8): messages that misled a new user.
+TEST_CASE("cli: a mistyped command is named with a suggestion; folders, schematics and truncated files are reported as they are", "[cli][errors]") {
+    Run r = run("rout --world " + kDemo + " --from S --to G");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("unknown command 'rout'") != std::string::npos);
+    CHECK(r.err.find("did you mean 'route'?") != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    r = run("frobnicate");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("unknown command 'frobnicate'") != std::string::npos);
+    CHECK(r.err.find("did you mean") == std::string::npos);
+    CHECK(r.err.find("route") != std::string::npos);  // the commands are listed
+    // --agent given a folder: says so, not "invalid JSON".
+    r = run("route --world " + kDemo + " --from S --to G --agent " + kAgents);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("is a folder") != std::string::npos);
+    CHECK(r.err.find("JSON:") == std::string::npos);
+    // info on a schematic counts the chunks it loaded.
+    const std::string schem = VOXNAV_SOURCE_DIR "/worlds/samples/mineflayer-pathfinder_parkour1.schem";
+    r = run("info " + schem);
+    REQUIRE(r.code == 0);
+    const std::size_t at = r.out.find("chunks ");
+    REQUIRE(at != std::string::npos);
+    CHECK(std::stoi(r.out.substr(at + 7)) > 0);
+    // A truncated schematic names its file once.
+    std::ifstream in(schem, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+    const std::string cut = "voxnav_cli_truncated.schem";
+    std::ofstream(cut, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+    r = run("info " + cut);
+    std::remove(cut.c_str());
+    CHECK(r.code == 2);
+    std::size_t times = 0;
+    for (std::size_t p = r.err.find(cut); p != std::string::npos; p = r.err.find(cut, p + 1)) ++times;
+    CHECK(times == 1);
+}
+
 TEST_CASE("cli scen: mismatches fail --check", "[cli][scen]") {
     const std::string dir = VOXNAV_SOURCE_DIR "/worlds/benchmarks/";
     Run r = run("scen " + dir + "den312d.map.scen --check --every 40");

@@ -493,3 +493,72 @@ TEST_CASE("crowds and chases of digging agents get the routes find_route gives",
         CHECK(f.route.cost == expect.cost);
     }
 }
+
+// Regression (faults issue, 3): a pioneer's route through worlds/dig.vxw was
+// called broken at waypoint 4 by check_route after any edit (0,4,0 set to
+// stone, then sync()), and step_costs gave +inf for 5 of its 10 moves: both
+// knew only the ordinary moves, not the digging and placing ones.
+TEST_CASE("a digger's route stays valid through edits that leave it alone, and as the game carries it out", "[dig][live]") {
+    World w = load_world(VOXNAV_SOURCE_DIR "/worlds/dig.vxw");
+    const AgentProfile pioneer = load_agent_profile(VOXNAV_SOURCE_DIR "/worlds/agents/pioneer.json");
+    Navigator nav(w, pioneer);
+    const Route r = nav.find_route(*w.point("S"), *w.point("G"));
+    REQUIRE(r.status == SearchStatus::Found);
+    REQUIRE(count(r, Action::Dig) >= 1);
+    REQUIRE(count(r, Action::Place) >= 1);
+    const auto same_costs = [&](const std::vector<double>& costs) {
+        REQUIRE(costs.size() == r.waypoints.size());
+        for (std::size_t k = 1; k < costs.size(); ++k) {
+            INFO("move " << k << " " << to_string(r.waypoints[k].action));
+            CHECK(costs[k] == Approx(r.waypoints[k].cost));
+        }
+    };
+    same_costs(nav.step_costs(r));
+    // The edit of the report, far from the route.
+    const BlockId stone = *w.blocks().find("stone");
+    w.set_block({0, 4, 0}, stone);
+    nav.sync();
+    Navigator::RouteCheck c = nav.check_route(r);
+    CHECK(c.valid);
+    CHECK_FALSE(c.unchanged);
+    INFO(c.why);
+    same_costs(nav.step_costs(r));
+    // Random edits: one away from every waypoint's body by more than the
+    // moves reach (2 voxels) never breaks the route, nor changes its costs;
+    // whatever check_route says, step_costs agrees with it.
+    std::mt19937 rng(33);
+    const Voxel size(12, 5, 5);
+    for (int round = 0; round < 200; ++round) {
+        World edited = w;
+        const Voxel v(int(rng() % size.x), int(rng() % size.y), int(rng() % size.z));
+        edited.set_block(v, rng() % 2 ? stone : BlockRegistry::air);
+        Navigator n(edited, pioneer);
+        const Navigator::RouteCheck rc = n.check_route(r);
+        const std::vector<double> costs = n.step_costs(r);
+        bool near = false;
+        for (const Waypoint& p : r.waypoints)
+            near = near || (std::abs(v.x - p.position.x) <= 2 && std::abs(v.z - p.position.z) <= 2 && v.y >= p.position.y - 2 &&
+                            v.y <= p.position.y + 3);
+        INFO("edit " << v.x << "," << v.y << "," << v.z << ": " << rc.why);
+        if (!near) {
+            CHECK(rc.valid);
+            for (std::size_t k = 1; k < costs.size(); ++k) CHECK(costs[k] == Approx(r.waypoints[k].cost));
+        }
+        const bool all_finite = std::all_of(costs.begin(), costs.end(), [](double x) { return std::isfinite(x); });
+        CHECK(rc.valid == all_finite);
+    }
+    // The game carries the route out step by step: digs what a step digs,
+    // places what it places; checked from the NPC's next waypoint, the rest
+    // of the route holds at every step.
+    std::size_t dug_at = 0, placed_at = 0;
+    for (std::size_t k = 1; k < r.waypoints.size(); ++k) {
+        const Waypoint& p = r.waypoints[k];
+        for (std::uint32_t i = 0; i < p.dug; ++i) w.set_block(r.dig[dug_at++], BlockRegistry::air);
+        for (std::uint32_t i = 0; i < p.placed; ++i) w.set_block(r.place[placed_at++], stone);
+        nav.sync();
+        const Navigator::RouteCheck step = nav.check_route(r, k);
+        INFO("at waypoint " << k << ": " << step.why);
+        CHECK(step.valid);
+    }
+    CHECK_FALSE(nav.check_route(r, r.waypoints.size()).valid);
+}

@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <set>
 #include <fstream>
@@ -186,7 +187,7 @@ TEST_CASE("the route's pixels carry the action colours in order, over the search
         INFO("waypoint " << k << " " << to_string(r.waypoints[k].action));
         CHECK(to_hex(img.at(px, py)) == to_hex(action_colour(r.waypoints[k].action)));
     }
-    // A cell the search expanded and the route does not cross is tinted blue;
+    // A cell the search expanded and the route does not cross is tinted pink;
     // one only in the open list, green.
     std::set<std::pair<int, int>> on_route, expanded;
     for (const Waypoint& wp : r.waypoints) on_route.insert({wp.position.x, wp.position.z});
@@ -288,4 +289,33 @@ TEST_CASE("the viewer's merged quads cover exactly the visible faces, once each"
         CHECK(mesh.faces == expect.size());
         CHECK(mesh.quads.size() < expect.size());  // merging did something
     }
+}
+
+// Regression (faults issue, 8): the legend showed "OPEN" twice (the door
+// action and the search's open list), and expanded nodes were drawn nearly
+// in water's blue.
+TEST_CASE("the legend names each thing once, and searched nodes do not look like water", "[pictures]") {
+    World w = testing::world_from_text("voxnav-world 1\nsize 6 3 3\nlayer 0\n######\n######\n######\n");
+    Navigator nav(w, AgentProfile{});
+    SearchTrace trace;
+    QueryOptions o;
+    o.trace = &trace;
+    const Route r = nav.find_route({0, 1, 0}, Goal::at({5, 1, 2}), o);
+    REQUIRE(r.status == SearchStatus::Found);
+    MapPicture pic;
+    pic.route = &r;
+    pic.trace = &trace;
+    const std::vector<std::string> texts = legend_texts(w, pic);
+    std::set<std::string> seen;
+    for (const std::string& t : texts)
+        if (!t.empty()) CHECK(seen.insert(t).second);
+    CHECK(seen.count("open"));       // the door action
+    CHECK(seen.count("open list"));  // the search's frontier
+    const Rgb water = block_colour(w.blocks()[*w.blocks().find("water")]);
+    const auto distance = [](Rgb a, Rgb b) {
+        const double dr = a.r - b.r, dg = a.g - b.g, db = a.b - b.b;
+        return std::sqrt(dr * dr + dg * dg + db * db);
+    };
+    CHECK(distance(colours::expanded, water) > 150.0);
+    CHECK(distance(mix(water, colours::expanded, colours::overlay_strength), water) > 80.0);
 }

@@ -10,6 +10,9 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <set>
+#include <thread>
+#include <chrono>
 
 using namespace voxnav;
 using Approx = Catch::Detail::Approx;
@@ -587,6 +590,77 @@ TEST_CASE("the route service answers every request as a navigator would", "[quer
     CHECK(revision_at_submit.empty());
     CHECK(seen_cancelled <= cancelled);
     CHECK_THROWS_AS(service.submit(99, {}), std::out_of_range);
+}
+
+// Regression (faults issue, 2): a service of one worker ran nothing until
+// the game called wait() (its TBB arena kept its only slot for the game
+// thread), and every NPC froze without an error. The game below never calls
+// wait(): it collects once per "tick" as a game would. The deadline is a
+// liveness bound (a frozen service never delivers), not a timing claim.
+TEST_CASE("a service of N workers delivers without wait(), as ticks go by", "[queries][live]") {
+    const Voxel size(24, 6, 24);
+    World world = testing::random_world(78, size);
+    const AgentProfile walker;
+    const ref::Model model(world, walker);
+    const auto wps = waypoints_of(model, size);
+    REQUIRE(wps.size() > 10);
+    for (int threads : {1, 2, 3}) {
+        RouteService service(world, threads);
+        CHECK(service.threads() == threads);
+        const auto a = service.add_agent(walker);
+        std::mt19937 rng(threads);
+        std::set<RouteService::Ticket> asked;
+        for (int i = 0; i < 4; ++i) asked.insert(service.submit(a, {std::uint64_t(i), wps[rng() % wps.size()], Goal::at(wps[rng() % wps.size()]), {}}));
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (!asked.empty() && std::chrono::steady_clock::now() < deadline) {
+            for (const RouteService::Finished& f : service.collect()) {
+                CHECK(asked.erase(f.ticket) == 1);
+                CHECK(f.route.status != SearchStatus::Failed);
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));  // the rest of the game's tick
+        }
+        INFO(threads << " workers");
+        CHECK(asked.empty());
+        CHECK(service.pending() == 0);
+    }
+}
+
+// Regression (faults issue, 5): SearchLimits::weight of 0.5, 0, -1 or
+// infinity was taken as 1 in C++, though the header says >= 1 and finite and
+// the C API and the CLI reject it.
+TEST_CASE("limits outside their documented ranges are the caller's error everywhere", "[queries]") {
+    World world = testing::world_from_text("voxnav-world 1\nsize 6 3 3\nlayer 0\n######\n######\n######\n");
+    Navigator nav(world, AgentProfile{});
+    RouteService service(world, 1);
+    const auto agent = service.add_agent(AgentProfile{});
+    const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+    for (double w : {0.5, 0.0, -1.0, inf, -inf, nan}) {
+        INFO("weight " << w);
+        QueryOptions o;
+        o.limits.weight = w;
+        CHECK_THROWS_AS(nav.find_route({0, 1, 0}, Goal::at({5, 1, 2}), o), std::invalid_argument);
+        CHECK_THROWS_WITH(nav.find_route({0, 1, 0}, Goal::at({5, 1, 2}), o), Catch::Contains("weight"));
+        CHECK_THROWS_AS(nav.begin_route({0, 1, 0}, Goal::at({5, 1, 2}), o), std::invalid_argument);
+        CHECK_THROWS_AS(service.submit(agent, {0, {0, 1, 0}, Goal::at({5, 1, 2}), o}), std::invalid_argument);
+        CHECK_THROWS_AS(nav.reachable({0, 1, 0}, o), std::invalid_argument);
+        CHECK_THROWS_AS(nav.flow_field(Goal::at({5, 1, 2}), o), std::invalid_argument);
+    }
+    for (double c : {-1.0, nan}) {
+        INFO("max_cost " << c);
+        QueryOptions o;
+        o.limits.max_cost = c;
+        CHECK_THROWS_WITH(nav.find_route({0, 1, 0}, Goal::at({5, 1, 2}), o), Catch::Contains("max_cost"));
+    }
+    // The edges of the ranges are fine, and nothing was left half-done.
+    for (double w : {1.0, 1.5, 1e9}) {
+        QueryOptions o;
+        o.limits.weight = w;
+        CHECK(nav.find_route({0, 1, 0}, Goal::at({5, 1, 2}), o).status == SearchStatus::Found);
+    }
+    QueryOptions zero_cost;
+    zero_cost.limits.max_cost = 0.0;
+    CHECK(nav.find_route({0, 1, 0}, Goal::at({5, 1, 2}), zero_cost).status == SearchStatus::NoPath);
+    service.wait();
 }
 
 TEST_CASE("zone lookups: chunk buckets equal the plain list anywhere", "[queries]") {

@@ -170,11 +170,14 @@ layer 3
     CHECK(r.cost == 0.0);
     REQUIRE(r.waypoints.size() == 1);
     CHECK(r.waypoints[0].action == Action::Start);
-    // Odd limits are clamped, never an exception.
+    // Limits outside their documented ranges are the caller's error, as in
+    // the C API and the CLI (they were clamped once; see test_queries.cpp).
     SearchLimits lim;
     lim.weight = std::nan("");
+    CHECK_THROWS_AS(nav.find_route({0, 1, 0}, {1, 1, 0}, lim), std::invalid_argument);
+    lim.weight = 1.0;
     lim.max_cost = std::nan("");
-    CHECK(nav.find_route({0, 1, 0}, {1, 1, 0}, lim).status == SearchStatus::Found);
+    CHECK_THROWS_AS(nav.find_route({0, 1, 0}, {1, 1, 0}, lim), std::invalid_argument);
 }
 
 TEST_CASE("edits to the world reach the navigator through sync", "[search][edits]") {

@@ -54,6 +54,73 @@ TEST_CASE("chunks load, replace and unload", "[world]") {
     CHECK_THROWS_AS(w.set_chunk({0, 0, 0}, ids.data()), std::invalid_argument);
 }
 
+// Regression (faults issue, 6): set_block on an unloaded chunk loaded it as
+// air around the one block (an edit racing an unload made an empty loaded
+// chunk NPCs would walk on), and a position in an unloaded chunk beside a
+// loaded one was said to have no floor.
+TEST_CASE("an edit racing an unload is refused; never-loaded chunks still load by set_block", "[world][streaming]") {
+    World w;
+    const BlockId stone = *w.blocks().find("stone");
+    std::vector<BlockId> floor(World::chunk_volume, BlockRegistry::air);
+    for (int i = 0; i < 256; ++i) floor[i] = stone;  // y = 0 of the chunk
+    w.set_chunk({0, 0, 0}, floor.data());
+    w.set_chunk({1, 0, 0}, floor.data());
+    w.unload_chunk({1, 0, 0});
+    const std::uint64_t rev = w.revision();
+    CHECK(w.was_unloaded({1, 0, 0}));
+    CHECK_FALSE(w.set_block({20, 3, 4}, stone));  // chunk (1, 0, 0)
+    CHECK_FALSE(w.is_loaded({1, 0, 0}));
+    CHECK(w.block({20, 3, 4}) == BlockRegistry::air);
+    CHECK(w.revision() == rev);  // nothing written, nothing to re-derive
+    CHECK(w.non_air_voxels() == 256);
+    // A copy remembers it too.
+    World copy = w;
+    CHECK_FALSE(copy.set_block({20, 3, 4}, stone));
+    // Given again, the chunk takes edits again.
+    w.set_chunk({1, 0, 0}, floor.data());
+    CHECK_FALSE(w.was_unloaded({1, 0, 0}));
+    CHECK(w.set_block({20, 3, 4}, stone));
+    CHECK(w.block({20, 3, 4}) == stone);
+    // A chunk never loaded: set_block builds it (worlds made block by block).
+    CHECK(w.set_block({100, 0, 100}, stone));
+    CHECK(w.is_loaded(chunk_of({100, 0, 100})));
+    // Bounds load every chunk they overlap, unloaded ones too.
+    w.unload_chunk({1, 0, 0});
+    w.set_bounds(VoxelBox{{0, 0, 0}, {32, 16, 16}});
+    CHECK(w.set_block({20, 3, 4}, stone));
+}
+
+TEST_CASE("a position in an unloaded chunk beside a loaded one is said to be not loaded", "[world][streaming]") {
+    World w;
+    const BlockId stone = *w.blocks().find("stone");
+    std::vector<BlockId> floor(World::chunk_volume, BlockRegistry::air);
+    for (int i = 0; i < 256; ++i) floor[i] = stone;
+    w.set_chunk({0, 0, 0}, floor.data());
+    Navigator nav(w, AgentProfile{});
+    CHECK(nav.is_waypoint({15, 1, 3}));
+    // (16, 1, 3) lies in chunk (1, 0, 0): in the navigable ring, never given.
+    const std::string why = nav.why_not_waypoint({16, 1, 3});
+    CHECK_THAT(why, Catch::Contains("chunk (1, 0, 0), which is not loaded"));
+    const Route r = nav.find_route({15, 1, 3}, {16, 1, 3});
+    CHECK(r.status == SearchStatus::InvalidGoal);
+    // On top of the loaded chunk, in the unloaded one above: the floor is
+    // there, so that position is a waypoint; one voxel higher it is not, and
+    // says which chunk is missing.
+    CHECK(nav.is_waypoint({3, 16, 3}) == false);  // the floor is at y 0
+    w.set_chunk({0, 1, 0}, floor.data());         // a floor at y 16
+    nav.sync();
+    CHECK(nav.is_waypoint({3, 17, 3}));
+    w.unload_chunk({0, 0, 0});
+    nav.sync();
+    CHECK_THAT(nav.why_not_waypoint({3, 1, 3}), Catch::Contains("which is not loaded"));
+    // A loaded chunk's own open air still has no floor.
+    CHECK_THAT(nav.why_not_waypoint({3, 20, 3}), Catch::Contains("has no floor: nothing solid below"));
+    // Feet at the bottom of a loaded chunk over an unloaded one.
+    w.set_chunk({5, 1, 0}, std::vector<BlockId>(World::chunk_volume, BlockRegistry::air).data());
+    nav.sync();
+    CHECK_THAT(nav.why_not_waypoint({85, 16, 3}), Catch::Contains("the chunk below it (5, 0, 0) is not loaded"));
+}
+
 TEST_CASE("the change journal lists written chunks", "[world]") {
     World w;
     const auto r0 = w.revision();

@@ -73,7 +73,7 @@ typedef enum voxnav_status {
     VOXNAV_ERR_ARGUMENT = 1,      /* a NULL handle, a bad value or position, an unknown id */
     VOXNAV_ERR_PROFILE = 2,       /* agent profile JSON: bad JSON, unknown key, bad value */
     VOXNAV_ERR_BLOCK = 3,         /* block definition: name taken with another kind, bad shape, too many */
-    VOXNAV_ERR_STATE = 4,         /* reserved: the call does not fit the handle's state */
+    VOXNAV_ERR_STATE = 4,         /* the call does not fit the handle's state (an edit to an unloaded chunk) */
     VOXNAV_ERR_OUT_OF_MEMORY = 5,
     VOXNAV_ERR_INTERNAL = 6       /* a bug: please report the text */
 } voxnav_status;
@@ -239,9 +239,15 @@ VOXNAV_C_API voxnav_status voxnav_world_find_block(const voxnav_world* world, co
 VOXNAV_C_API voxnav_status voxnav_world_set_chunk(voxnav_world* world, int32_t cx, int32_t cy, int32_t cz, const uint16_t* ids);
 /* The chunk's 4096 ids, in set_chunk's order (air where not loaded). */
 VOXNAV_C_API voxnav_status voxnav_world_get_chunk(const voxnav_world* world, int32_t cx, int32_t cy, int32_t cz, uint16_t* ids_out);
+/* Writes one block; loads its chunk when it was never loaded (a world built
+   block by block). A chunk unloaded with voxnav_world_unload_chunk stays
+   unloaded until voxnav_world_set_chunk gives it again: an edit there (one
+   racing the unload) is VOXNAV_ERR_STATE and writes nothing, so the chunk
+   never comes back as air around one block. */
 VOXNAV_C_API voxnav_status voxnav_world_set_block(voxnav_world* world, int32_t x, int32_t y, int32_t z, uint16_t id);
 VOXNAV_C_API voxnav_status voxnav_world_get_block(const voxnav_world* world, int32_t x, int32_t y, int32_t z, uint16_t* out_id);
-/* Forgets a chunk: air, not loaded, its memory freed. */
+/* Forgets a chunk: air, not loaded, its memory freed; voxnav_world_set_block
+   there is refused until voxnav_world_set_chunk loads it again. */
 VOXNAV_C_API voxnav_status voxnav_world_unload_chunk(voxnav_world* world, int32_t cx, int32_t cy, int32_t cz);
 /* 1 when the chunk is loaded, else 0 (0 for NULL). */
 VOXNAV_C_API int32_t voxnav_world_is_loaded(const voxnav_world* world, int32_t cx, int32_t cy, int32_t cz);
@@ -289,8 +295,41 @@ VOXNAV_C_API voxnav_goal voxnav_goal_near(double x, double y, double z, double r
    status); an error status for bad arguments (the route is then cleared and
    holds the error text too). */
 VOXNAV_C_API voxnav_status voxnav_find_route(voxnav_navigator* nav, const int32_t* from, const voxnav_query* query, voxnav_route* route);
-/* 1 when (x, y, z) is a waypoint for the navigator's agent, else 0. */
+/* 1 when the navigator's agent can stand at feet voxel (x, y, z) now, else
+   0. A closed door the agent opens is 0: a route passes it with an OPEN move,
+   but no body stands there until it is opened. To know whether a route
+   still holds, use voxnav_check_route. */
 VOXNAV_C_API int32_t voxnav_is_waypoint(voxnav_navigator* nav, int32_t x, int32_t y, int32_t z);
+
+/* What voxnav_check_route says of a route. */
+typedef struct voxnav_route_check {
+    int32_t valid;          /* 1: every move from from_waypoint on still exists with its action */
+    int32_t unchanged;      /* 1: the world has not changed since the route was made (nothing read) */
+    size_t first_invalid;   /* the first waypoint no longer reached by its move; the route's size when valid */
+    const char* why;        /* one sentence when invalid, else ""; valid until the navigator's next check */
+} voxnav_route_check;
+/* Whether `route` (found by this navigator's agent) can still be followed
+   from waypoint `from_waypoint` on (where the NPC is now, or heads from; the
+   moves behind it are not checked), on the latest facts: world navigators
+   bring theirs up to date with the world first, workers take the latest
+   published version. Every waypoint ahead must still be one and every move
+   still exist with its action (a door closed since, a wall placed, a floor
+   dug away: invalid). A digging or placing agent's route is checked against
+   the moves its search had; a dig or place the NPC already carried out
+   counts as the walk it became. Call it every tick or after edits near the
+   route; it reads only the chunks the route crosses. `from_waypoint` past
+   the route's end: valid 0, saying so. */
+VOXNAV_C_API voxnav_status voxnav_check_route(voxnav_navigator* nav, const voxnav_route* route, size_t from_waypoint,
+                                              voxnav_route_check* out);
+/* The cost of each move of `route` on the latest facts, as the search prices
+   it [seconds]: costs_out[k] (k >= 1) is the cheapest move from waypoint
+   k - 1 to waypoint k with waypoint k's action, times the zones holding
+   waypoint k (zones may be NULL when zone_count is 0); HUGE_VAL (infinity)
+   where that move no longer exists; costs_out[0] is 0. *count_out (may be
+   NULL) gets the route's size; when capacity is smaller: VOXNAV_ERR_ARGUMENT,
+   no cost written (*count_out still says how many are needed). */
+VOXNAV_C_API voxnav_status voxnav_step_costs(voxnav_navigator* nav, const voxnav_route* route, const voxnav_zone* zones,
+                                             size_t zone_count, double* costs_out, size_t capacity, size_t* count_out);
 /* The waypoint an agent whose feet centre is at feet[3] (voxel units,
    fractional: voxel v spans v .. v + 1) occupies: out[3]. VOXNAV_ERR_ARGUMENT
    with the reason when there is none within 1.5 voxels. */

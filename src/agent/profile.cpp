@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -208,6 +209,10 @@ AgentProfile parse_agent_profile(const std::string& json_text, const std::string
 }
 
 AgentProfile load_agent_profile(const std::string& path) {
+    // (An ifstream opens a folder on Linux, and reading it then fails: the
+    // message would blame the JSON.)
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw ProfileError(path, "", "is a folder, not an agent profile (a JSON file)");
     std::ifstream f(path, std::ios::binary);
     if (!f) throw ProfileError(path, "", "cannot open file");
     std::stringstream ss;

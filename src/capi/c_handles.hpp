@@ -39,6 +39,11 @@ struct BlockError : std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
+/// A call that does not fit the handle's state; guard() maps it to VOXNAV_ERR_STATE.
+struct StateError : std::logic_error {
+    using std::logic_error::logic_error;
+};
+
 void set_last_error(const std::string& text);
 
 /// Runs `body` (returning voxnav_status), mapping exceptions to statuses.
@@ -55,6 +60,9 @@ voxnav_status guard(const char* function, Body&& body) noexcept {
     } catch (const BlockError& e) {
         set_last_error(std::string(function) + ": " + e.what());
         return VOXNAV_ERR_BLOCK;
+    } catch (const StateError& e) {
+        set_last_error(std::string(function) + ": " + e.what());
+        return VOXNAV_ERR_STATE;
     } catch (const ArgumentError& e) {
         set_last_error(std::string(function) + ": " + e.what());
         return VOXNAV_ERR_ARGUMENT;
@@ -106,6 +114,7 @@ struct voxnav_field {
 struct voxnav_navigator {
     std::shared_ptr<voxnav::capi::WorldHolder> holder;  // null for workers
     std::unique_ptr<voxnav::Navigator> nav;
+    std::string check_why;  // the last voxnav_check_route's sentence (voxnav_route_check::why)
 };
 struct voxnav_route {
     voxnav::Route route;

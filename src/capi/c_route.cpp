@@ -51,16 +51,11 @@ Goal goal_of(const voxnav_query& q) {
     return Goal::flee(threats);
 }
 
-QueryOptions options_of(const voxnav_query& q) {
-    QueryOptions o;
-    if (!(q.weight >= 1.0) || !std::isfinite(q.weight)) throw ArgumentError("query.weight must be finite and >= 1");
-    if (!(q.max_cost >= 0.0)) throw ArgumentError("query.max_cost must be >= 0");
-    o.limits.weight = q.weight;
-    o.limits.max_nodes = q.max_nodes;
-    o.limits.max_cost = q.max_cost;
-    if (q.zone_count > 0 && !q.zones) throw ArgumentError("query.zones is NULL with zone_count " + std::to_string(q.zone_count));
-    for (std::size_t i = 0; i < q.zone_count; ++i) {
-        const voxnav_zone& z = q.zones[i];
+std::vector<CostZone> zones_of(const voxnav_zone* zones, std::size_t count, const char* what) {
+    std::vector<CostZone> out;
+    if (count > 0 && !zones) throw ArgumentError(std::string(what) + " is NULL with zone_count " + std::to_string(count));
+    for (std::size_t i = 0; i < count; ++i) {
+        const voxnav_zone& z = zones[i];
         const std::string where = "zones[" + std::to_string(i) + "]";
         if (!(z.multiplier > 0.0)) throw ArgumentError(where + ".multiplier must be > 0 (infinity forbids)");
         CostZone c;
@@ -78,8 +73,19 @@ QueryOptions options_of(const voxnav_query& q) {
         } catch (const std::invalid_argument& e) {
             throw ArgumentError(where + ": " + e.what());
         }
-        o.zones.push_back(c);
+        out.push_back(c);
     }
+    return out;
+}
+
+QueryOptions options_of(const voxnav_query& q) {
+    QueryOptions o;
+    if (!(q.weight >= 1.0) || !std::isfinite(q.weight)) throw ArgumentError("query.weight must be finite and >= 1");
+    if (!(q.max_cost >= 0.0)) throw ArgumentError("query.max_cost must be >= 0");
+    o.limits.weight = q.weight;
+    o.limits.max_nodes = q.max_nodes;
+    o.limits.max_cost = q.max_cost;
+    o.zones = zones_of(q.zones, q.zone_count, "query.zones");
     if (q.floor_cost_count > 0 && (!q.floor_names || !q.floor_costs))
         throw ArgumentError("query.floor_names or floor_costs is NULL with floor_cost_count " + std::to_string(q.floor_cost_count));
     for (std::size_t i = 0; i < q.floor_cost_count; ++i) {
@@ -218,10 +224,55 @@ int32_t voxnav_is_waypoint(voxnav_navigator* nav, int32_t x, int32_t y, int32_t 
     guard(__func__, [&] {
         Navigator& n = nav_of(nav);
         n.sync();
-        result = n.is_waypoint({x, y, z}) ? 1 : 0;
+        const Voxel v{x, y, z};
+        result = n.is_waypoint(v) ? 1 : 0;
+        // A closed door this agent opens: the route passes it with an OPEN
+        // move, but the body cannot stand there until it is opened (a C game
+        // checking stale routes with this call walked NPCs into doors).
+        if (result) {
+            const NavSnapshot& f = n.field();
+            const NavSnapshot::Index i = f.index_of(v);
+            if (i != NavSnapshot::no_index && f.shaped(i) && f.shape_fact(i, n.profile().body_voxels()).needs_open()) result = 0;
+        }
         return VOXNAV_OK;
     });
     return result;
+}
+
+voxnav_status voxnav_check_route(voxnav_navigator* nav, const voxnav_route* route, size_t from_waypoint, voxnav_route_check* out) {
+    return guard(__func__, [&] {
+        voxnav_navigator& handle = need(nav, "navigator");
+        Navigator& n = nav_of(nav);
+        const voxnav_route& r = need(route, "route");
+        voxnav_route_check& result = need(out, "out");
+        n.sync();
+        const Navigator::RouteCheck c = n.check_route(r.route, from_waypoint);
+        handle.check_why = c.why;
+        result.valid = c.valid ? 1 : 0;
+        result.unchanged = c.unchanged ? 1 : 0;
+        result.first_invalid = c.first_invalid;
+        result.why = handle.check_why.c_str();
+        return VOXNAV_OK;
+    });
+}
+
+voxnav_status voxnav_step_costs(voxnav_navigator* nav, const voxnav_route* route, const voxnav_zone* zones, size_t zone_count,
+                                double* costs_out, size_t capacity, size_t* count_out) {
+    return guard(__func__, [&] {
+        Navigator& n = nav_of(nav);
+        const voxnav_route& r = need(route, "route");
+        const std::vector<CostZone> zone_list = zones_of(zones, zone_count, "zones");
+        const std::size_t size = r.route.waypoints.size();
+        if (count_out) *count_out = size;
+        if (size > 0) need(costs_out, "costs_out");
+        if (capacity < size)
+            throw ArgumentError("costs_out holds " + std::to_string(capacity) + " values; the route has " + std::to_string(size) +
+                                " waypoints");
+        n.sync();
+        const std::vector<double> costs = n.step_costs(r.route, zone_list);
+        for (std::size_t k = 0; k < size; ++k) costs_out[k] = costs[k];
+        return VOXNAV_OK;
+    });
 }
 
 voxnav_status voxnav_snap(voxnav_navigator* nav, const double* feet, int32_t* out) {

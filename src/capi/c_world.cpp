@@ -153,7 +153,13 @@ voxnav_status voxnav_world_get_chunk(const voxnav_world* world, int32_t cx, int3
 
 voxnav_status voxnav_world_set_block(voxnav_world* world, int32_t x, int32_t y, int32_t z, uint16_t id) {
     return guard(__func__, [&] {
-        world_of(world).set_block({x, y, z}, id);
+        voxnav::World& w = world_of(world);
+        if (!w.set_block({x, y, z}, id)) {
+            const voxnav::Voxel c = voxnav::chunk_of({x, y, z});
+            throw StateError("block (" + std::to_string(x) + ", " + std::to_string(y) + ", " + std::to_string(z) + ") is in chunk (" +
+                             std::to_string(c.x) + ", " + std::to_string(c.y) + ", " + std::to_string(c.z) +
+                             "), which was unloaded: the edit was not written (voxnav_world_set_chunk loads the chunk again)");
+        }
         return VOXNAV_OK;
     });
 }

@@ -360,6 +360,7 @@ std::uint32_t NavField::add_slot(const Voxel& chunk) {
     slot.bits = work_.slots_[0].bits;  // void until derived
     slot.plain = work_.slots_[0].plain;
     slot.shapes = nullptr;
+    slot.loaded = false;  // until derived
     for_each_around(chunk, [&](const Voxel& n, int dx, int dy, int dz) {
         if (dx == 0 && dy == 0 && dz == 0) return;
         const std::uint32_t m = work_.slot_of(n);
@@ -476,7 +477,11 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
             work_.shape_owners_.grow(s + 1, nullptr);
             work_.shape_owners_.edit(s) = std::move(results[i].shapes);
         }
-        work_.slots_.edit(s).bits = block->bits.data();
+        ChunkSlot& slot = work_.slots_.edit(s);
+        slot.bits = block->bits.data();
+        // Every chunk whose loaded state changes is written (set_chunk,
+        // set_block, unload_chunk), so it is derived here again.
+        slot.loaded = world.is_loaded(slot.chunk);
         work_.owners_.edit(s) = std::move(block);
     }
     stats_.derived += slots.size();

@@ -19,6 +19,7 @@ NavSnapshot::NavSnapshot() {
     v.plain = kVoidPlain.words.data();
     v.shapes = nullptr;
     v.chunk = Voxel(0);
+    v.loaded = false;
     std::fill(std::begin(v.link), std::end(v.link), 0u);
     slots_.grow(1, v);
     owners_.grow(1, nullptr);

@@ -280,8 +280,9 @@ Legend legend_of(const MapFrame& f, const MapPicture& o) {
         if (!o.route->place.empty()) swatch("place", action_colour(Action::Place)), swatch("placed block", placed_colour());
     }
     if (o.trace) {
+        // "open list": the search's frontier, not the door action "open".
         swatch("expanded", colours::expanded);
-        swatch("open", colours::open);
+        swatch("open list", colours::open);
     }
     if (o.heat) {
         row = true;
@@ -329,6 +330,12 @@ MapFrame frame_of(const World& world, const MapPicture& o) {
 std::pair<int, int> pixel_of(const MapFrame& f, MapView view, const Voxel& v) {
     const auto [c, r] = cell_of(f, view, v);
     return {c * f.scale + f.scale / 2, r * f.scale + f.scale / 2};
+}
+
+std::vector<std::string> legend_texts(const World& world, const MapPicture& o) {
+    std::vector<std::string> out;
+    for (const Legend::Item& it : legend_of(frame_of(world, o), o).items) out.push_back(it.text);
+    return out;
 }
 
 Image render_map(const World& world, const MapPicture& o) {

@@ -107,7 +107,9 @@ std::vector<glm::dvec3> Navigator::to_game(const Route& route) const {
     for (const Waypoint& w : route.waypoints) out.push_back(impl_->to_game(w.position));
     return out;
 }
-Navigator::RouteCheck Navigator::check_route(const Route& route) { return impl_->check_route(route); }
+Navigator::RouteCheck Navigator::check_route(const Route& route, std::size_t from_waypoint) {
+    return impl_->check_route(route, from_waypoint);
+}
 Route Navigator::smooth_route(const Route& route, const std::vector<CostZone>& zones) const { return impl_->smooth_route(route, zones); }
 bool Navigator::is_waypoint(const Voxel& v) const { return impl_->is_waypoint(v); }
 std::string Navigator::why_not_waypoint(const Voxel& v) const { return impl_->why_not_waypoint(v); }
@@ -171,7 +173,19 @@ std::string Navigator::Impl::why_not_waypoint(const Voxel& v) const {
                    : describe(v) + " is outside the world's navigable area (no loaded chunk there or next to it)";
     const Fact f = (*snapshot_)[i];
     if (moves_->is_waypoint(f)) return "";
+    // A position of the navigable ring around loaded chunks: its own chunk
+    // reads as air because the game has not given it, not because it is.
+    const ChunkSlot& slot = snapshot_->slot(node_id::slot(i));
+    if (!slot.loaded) {
+        const Voxel& c = slot.chunk;
+        return describe(v) + " is in chunk (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ", " + std::to_string(c.z) +
+               "), which is not loaded (its voxels read as air until the game gives it)";
+    }
     if (!f.clear()) return describe(v) + " is blocked: a solid or hazard block is inside the agent's body";
+    const Voxel below = chunk_of(v - Voxel(0, 1, 0));
+    if (below != slot.chunk && !snapshot_->slot(snapshot_->slot_of(below)).loaded)
+        return describe(v) + " has no floor: the chunk below it (" + std::to_string(below.x) + ", " + std::to_string(below.y) + ", " +
+               std::to_string(below.z) + ") is not loaded";
     return describe(v) + " has no floor: nothing solid below and no water";
 }
 
@@ -232,6 +246,14 @@ std::array<double, 16> query_floor_multipliers(const NavSnapshot& snapshot, cons
 }
 
 void check_options(const NavSnapshot& snapshot, const AgentProfile& profile, const QueryOptions& options) {
+    // The limits' documented ranges (search/status.hpp): a weight below 1
+    // would break the cost bound the route promises, so it is the caller's
+    // error, as in the C API and the CLI (it was silently taken as 1).
+    const SearchLimits& l = options.limits;
+    if (!(l.weight >= 1.0) || !std::isfinite(l.weight))
+        throw std::invalid_argument("SearchLimits.weight must be finite and >= 1 (got " + std::to_string(l.weight) + ")");
+    if (!(l.max_cost >= 0.0))
+        throw std::invalid_argument("SearchLimits.max_cost must be >= 0 or infinity (got " + std::to_string(l.max_cost) + ")");
     for (const CostZone& z : options.zones) z.validate();
     if (!options.floor_cost.empty()) (void)query_floor_multipliers(snapshot, profile, options);
 }

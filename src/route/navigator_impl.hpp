@@ -101,8 +101,10 @@ struct Navigator::Impl {
     [[nodiscard]] Snap snap_feet(const Voxel& feet) const;
     [[nodiscard]] glm::dvec3 to_game(const Voxel& feet) const;
 
-    [[nodiscard]] RouteCheck check_route(const Route& route) const;
+    [[nodiscard]] RouteCheck check_route(const Route& route, std::size_t from_waypoint) const;
     [[nodiscard]] std::vector<double> step_costs(const Route& route, const std::vector<CostZone>& zones) const;
+    /// step_costs of a digging or placing agent's route (route_steps.cpp).
+    void dig_step_costs(const Route& route, const std::vector<CostZone>& zones, std::vector<double>& out) const;
     [[nodiscard]] Route smooth_route(const Route& route, const std::vector<CostZone>& zones) const;
     /// Largest floor-times-zone multiplier over the positions a straight walk
     /// from a to b (same y) sweeps, or +inf when one of them is not walkable.

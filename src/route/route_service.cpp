@@ -1,12 +1,15 @@
-// RouteService: a request queue served by worker threads. Normally the
-// workers are TBB tasks in a task_arena of the requested size; under
-// ThreadSanitizer (which cannot see libtbb's synchronisation, see
-// detail/tsan.hpp) they are plain std::threads with the same queue.
+// RouteService: a request queue served by worker threads of its own.
+//
+// Why std::threads and not TBB tasks: a tbb::task_arena of N slots keeps one
+// slot for the thread that enters it, and TBB's shared worker pool has one
+// thread fewer than the cores; a service of one worker then ran nothing
+// until the game called wait() (every NPC froze), and one of N ran N - 1.
+// The service promises `threads` workers routing in the background whatever
+// the game thread does, so it owns them: they sleep on a condition variable
+// and wake per request. (Fact derivation inside a query still uses TBB.)
 #include "voxnav/route/route_service.hpp"
 
 #include "navigator_impl.hpp"
-
-#include "voxnav/detail/tsan.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,10 +22,6 @@
 #include <thread>
 #include <unordered_set>
 
-#ifndef VOXNAV_TSAN
-#include <tbb/task_arena.h>
-#include <tbb/task_group.h>
-#endif
 
 namespace voxnav {
 
@@ -58,29 +57,13 @@ struct RouteService::Impl {
     std::atomic<std::size_t> in_flight{0};
     bool stopping = false;
 
-#ifdef VOXNAV_TSAN
     std::vector<std::thread> threads;
-#else
-    tbb::task_arena arena;
-    tbb::task_group group;
-#endif
 
     Impl(const World& w, int n)
-        : world(&w), thread_count(n > 0 ? n : int(std::max(1u, std::thread::hardware_concurrency())))
-#ifndef VOXNAV_TSAN
-          ,
-          // No more than TBB may run at once here (a process pinned to fewer
-          // cores would otherwise get a warning and idle arena slots).
-          arena(n > 0 ? std::min(n, tbb::this_task_arena::max_concurrency()) : tbb::task_arena::automatic)
-#endif
-    {
-#ifndef VOXNAV_TSAN
-        thread_count = arena.max_concurrency();
-#endif
+        : world(&w), thread_count(n > 0 ? n : int(std::max(1u, std::thread::hardware_concurrency()))) {
         workers.resize(std::size_t(thread_count));
-#ifdef VOXNAV_TSAN
+        threads.reserve(std::size_t(thread_count));
         for (int i = 0; i < thread_count; ++i) threads.emplace_back([this, i] { thread_loop(std::size_t(i)); });
-#endif
     }
 
     ~Impl() {
@@ -90,19 +73,7 @@ struct RouteService::Impl {
             stopping = true;
         }
         wake.notify_all();
-#ifdef VOXNAV_TSAN
         for (auto& t : threads) t.join();
-#endif
-    }
-
-    // Takes the next job, or false when the queue is empty.
-    bool take(Job& job, const Agent*& agent) {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (queue.empty()) return false;
-        job = std::move(queue.front());
-        queue.pop_front();
-        agent = &agents[job.agent];
-        return true;
     }
 
     // The worker's Navigator for an agent kind, made on first use.
@@ -198,7 +169,8 @@ struct RouteService::Impl {
         deliver(out);
     }
 
-#ifdef VOXNAV_TSAN
+    // A worker: sleeps until a request is queued, runs the oldest; ends
+    // when the service is destroyed (after the queue drained: wait_all).
     void thread_loop(std::size_t worker) {
         while (true) {
             Job job;
@@ -213,25 +185,6 @@ struct RouteService::Impl {
             }
             run(worker, job, *agent);
         }
-    }
-#endif
-
-    void launch() {
-#ifdef VOXNAV_TSAN
-        wake.notify_one();
-#else
-        // One task per request; each takes the oldest queued job, so requests
-        // start in submission order.
-        arena.execute([this] {
-            group.run([this] {
-                Job job;
-                const Agent* agent = nullptr;
-                if (!take(job, agent)) return;
-                const int slot = tbb::this_task_arena::current_thread_index();
-                run(std::size_t(slot < 0 ? 0 : slot) % workers.size(), job, *agent);
-            });
-        });
-#endif
     }
 
     // Checks a request as a Navigator would, publishes this tick's edits,
@@ -253,14 +206,11 @@ struct RouteService::Impl {
             std::lock_guard<std::mutex> lock(mutex);
             queue.push_back(std::move(job));
         }
-        launch();
+        wake.notify_one();
         return t;
     }
 
     void wait_all() {
-#ifndef VOXNAV_TSAN
-        arena.execute([this] { group.wait(); });
-#endif
         std::unique_lock<std::mutex> lock(mutex);
         idle.wait(lock, [&] { return in_flight.load() == 0; });
     }

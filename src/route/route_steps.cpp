@@ -20,26 +20,68 @@ void route_step_costs(const MovementModel& moves, const ZoneCosts& zones, const 
         double best = kInf;
         if (from != NavSnapshot::no_index && to != NavSnapshot::no_index)
             moves.for_each_move(from, [&](NavSnapshot::Index t, double cost, Action a) {
-                if (t == to && a == actions[k] && cost < best) best = cost;
+                // An open move whose door is open now (the NPC opened it) is a walk.
+                if (t == to && (a == actions[k] || (actions[k] == Action::Open && a == Action::Walk)) && cost < best) best = cost;
             });
         if (!zones.empty() && to != NavSnapshot::no_index) best *= zones.multiplier(snapshot.voxel_of(to));
         out[k] = best;
     }
 }
 
+// A digging or placing agent's route, moved through the moves its search
+// had (DigProblem: the ordinary ones plus those that dig or place, with the
+// blocks left before each waypoint). A Dig or Place step the game already
+// carried out (the voxel is dug, the block is placed) is now an ordinary
+// walk, jump or fall to the same place, and an Open step through a door
+// opened since a walk: that still follows the route.
+void Navigator::Impl::dig_step_costs(const Route& route, const std::vector<CostZone>& zone_list, std::vector<double>& out) const {
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    const std::size_t count = route.waypoints.size();
+    out.assign(count, 0.0);
+    if (count < 2) return;
+    const DigMoves dig(*snapshot_->block_types(), profile_);
+    const SnapshotBlocks blocks(*snapshot_);
+    const Goal goal = Goal::at(route.waypoints.back().position);
+    const GoalBound bound(goal, *moves_);
+    const ZoneCosts zones(zone_list);
+    const DigProblem problem(*moves_, dig, blocks, bound, zones, snapshot_->bounds(), nullptr);
+    const bool limited = dig.initial_blocks() != DigMoves::no_limit;
+    int left = dig.initial_blocks();
+    auto carried_out = [](Action planned, Action now) {
+        if (planned == Action::Open) return now == Action::Walk;
+        return (planned == Action::Dig || planned == Action::Place) && (now == Action::Walk || now == Action::Jump || now == Action::Fall);
+    };
+    for (std::size_t k = 1; k < count; ++k) {
+        const Waypoint& a = route.waypoints[k - 1];
+        const Waypoint& b = route.waypoints[k];
+        if (limited) left = std::max(0, left - int(a.placed));
+        const NavSnapshot::Index from = snapshot_->index_of(a.position), to = snapshot_->index_of(b.position);
+        double best = kInf;
+        if (from != NavSnapshot::no_index && to != NavSnapshot::no_index)
+            problem.each_move(DigProblem::make(from, left), [&](DigProblem::State t, double cost, Action act, const DigMoves::Move*) {
+                if (DigProblem::node(t) == to && (act == b.action || carried_out(b.action, act)) && cost < best) best = cost;
+            });
+        out[k] = best;
+    }
+}
+
 std::vector<double> Navigator::Impl::step_costs(const Route& route, const std::vector<CostZone>& zone_list) const {
+    std::vector<double> out;
+    if (digs_or_places() && snapshot_->has_blocks()) {
+        dig_step_costs(route, zone_list, out);
+        return out;
+    }
     std::vector<NavSnapshot::Index> states;
     std::vector<Action> actions;
     for (const Waypoint& w : route.waypoints) {
         states.push_back(snapshot_->index_of(w.position));
         actions.push_back(w.action);
     }
-    std::vector<double> out;
     route_step_costs(*moves_, ZoneCosts(zone_list), states.data(), actions.data(), states.size(), out);
     return out;
 }
 
-Navigator::RouteCheck Navigator::Impl::check_route(const Route& route) const {
+Navigator::RouteCheck Navigator::Impl::check_route(const Route& route, std::size_t from_waypoint) const {
     RouteCheck c;
     c.first_invalid = route.waypoints.size();
     if (in_query_) {
@@ -53,23 +95,41 @@ Navigator::RouteCheck Navigator::Impl::check_route(const Route& route) const {
         c.why = "the route has no waypoints (" + std::string(to_string(route.status)) + ")";
         return c;
     }
+    if (from_waypoint >= route.waypoints.size()) {
+        c.valid = false;
+        c.first_invalid = route.waypoints.size();
+        c.why = "waypoint " + std::to_string(from_waypoint) + " is past the route's end (" + std::to_string(route.waypoints.size()) +
+                " waypoints)";
+        return c;
+    }
     if (route.revision == snapshot_->revision()) {
         c.unchanged = true;
         return c;
     }
     using detail::describe;
-    const std::vector<double> costs = step_costs(route, {});
-    for (std::size_t k = 0; k < route.waypoints.size(); ++k) {
+    // A digger's route passes through rock before it is dug: its positions
+    // need not be waypoints now, only its moves must still exist.
+    const bool dig_route = digs_or_places() && snapshot_->has_blocks();
+    Route rest;
+    const Route* checked = &route;
+    if (from_waypoint > 0 && !dig_route) {
+        // Only the moves ahead are priced (a digger's needs the blocks placed before).
+        rest.waypoints.assign(route.waypoints.begin() + std::ptrdiff_t(from_waypoint), route.waypoints.end());
+        checked = &rest;
+    }
+    const std::size_t offset = checked == &rest ? from_waypoint : 0;
+    const std::vector<double> costs = step_costs(*checked, {});
+    for (std::size_t k = from_waypoint; k < route.waypoints.size(); ++k) {
         const Waypoint& w = route.waypoints[k];
-        if (!is_waypoint(w.position)) {
+        if (!dig_route && !is_waypoint(w.position)) {
             c.valid = false;
             c.first_invalid = k;
             c.why = "waypoint " + std::to_string(k) + " " + why_not_waypoint(w.position);
             return c;
         }
-        if (k == 0) continue;
+        if (k == from_waypoint) continue;
         const Voxel& from = route.waypoints[k - 1].position;
-        bool still = std::isfinite(costs[k]);
+        bool still = std::isfinite(costs[k - offset]);
         // A segment smooth_route made: a straight walk over one level.
         if (!still && w.action == Action::Walk && w.position.y == from.y &&
             std::max(std::abs(w.position.x - from.x), std::abs(w.position.z - from.z)) > 1)

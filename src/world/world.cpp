@@ -51,7 +51,7 @@ World::World() : id_(next_world_id()) {
 
 World::World(const World& o)
     : blocks_(o.blocks_), store_(std::make_unique<detail::BlockStore>(detail::BlockStore{o.store_->grid->deepCopy()})), bounds_(o.bounds_), points_(o.points_),
-      transform_(o.transform_), journal_(o.journal_), revision_(o.revision_), journal_start_(o.journal_start_), loaded_(o.loaded_), id_(next_world_id()) {}
+      transform_(o.transform_), journal_(o.journal_), revision_(o.revision_), journal_start_(o.journal_start_), loaded_(o.loaded_), unloaded_(o.unloaded_), id_(next_world_id()) {}
 
 // A moved-to World keeps the id (its facts stay valid); the moved-from one,
 // left empty, gets a fresh id so no field derived from the old contents
@@ -59,7 +59,7 @@ World::World(const World& o)
 World::World(World&& o) noexcept
     : blocks_(std::move(o.blocks_)), store_(std::move(o.store_)), bounds_(std::move(o.bounds_)),
       points_(std::move(o.points_)), transform_(o.transform_), journal_(std::move(o.journal_)),
-      revision_(o.revision_), journal_start_(o.journal_start_), loaded_(std::move(o.loaded_)), id_(o.id_) {
+      revision_(o.revision_), journal_start_(o.journal_start_), loaded_(std::move(o.loaded_)), unloaded_(std::move(o.unloaded_)), id_(o.id_) {
     o.id_ = next_world_id();
 }
 
@@ -74,6 +74,7 @@ World& World::operator=(World&& o) noexcept {
     revision_ = o.revision_;
     journal_start_ = o.journal_start_;
     loaded_ = std::move(o.loaded_);
+    unloaded_ = std::move(o.unloaded_);
     id_ = o.id_;
     o.id_ = next_world_id();
     return *this;
@@ -101,14 +102,17 @@ World& World::operator=(const World& o) {
 
 BlockId World::block(const Voxel& v) const { return store_->grid->tree().getValue(to_coord(v)); }
 
-void World::set_block(const Voxel& v, BlockId id) {
+bool World::set_block(const Voxel& v, BlockId id) {
     if (id >= blocks_.size()) throw std::invalid_argument("set_block: unknown block id " + std::to_string(id));
+    const Voxel chunk = chunk_of(v);
+    if (!unloaded_.empty() && unloaded_.count(chunk)) return false;  // an edit racing the unload
     if (id == BlockRegistry::air)
         store_->grid->tree().setValueOff(to_coord(v), BlockRegistry::air);
     else
         store_->grid->tree().setValueOn(to_coord(v), id);
-    loaded_.insert(chunk_of(v));
-    note_chunk(chunk_of(v));
+    loaded_.insert(chunk);
+    note_chunk(chunk);
+    return true;
 }
 
 namespace {
@@ -153,6 +157,7 @@ void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
         !tree.probeConstNode<Internal1>(origin) && !tree.isValueOn(origin) && tree.getValue(origin) == BlockRegistry::air) {
         // Air into a region that holds nothing (open sky): nothing to write.
         loaded_.insert(chunk);
+        unloaded_.erase(chunk);
         note_chunk(chunk);
         return;
     }
@@ -187,6 +192,7 @@ void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
             }
     release_if_empty(tree, origin);
     loaded_.insert(chunk);
+    unloaded_.erase(chunk);
     note_chunk(chunk);
 }
 
@@ -216,6 +222,7 @@ void World::unload_chunk(const Voxel& chunk) {
                 tree.addTile(1, openvdb::Coord(base.x + x, base.y + y, base.z + z), BlockRegistry::air, false);
     release_if_empty(tree, openvdb::Coord(base.x, base.y, base.z));
     loaded_.erase(chunk);
+    unloaded_.insert(chunk);
     note_chunk(chunk);
 }
 
@@ -275,7 +282,10 @@ void World::load_box_chunks(const VoxelBox& box) {
     const Voxel lo = chunk_of(box.lo), hi = chunk_of(box.hi - Voxel(1));
     for (int y = lo.y; y <= hi.y; ++y)
         for (int z = lo.z; z <= hi.z; ++z)
-            for (int x = lo.x; x <= hi.x; ++x) loaded_.insert({x, y, z});
+            for (int x = lo.x; x <= hi.x; ++x) {
+                loaded_.insert({x, y, z});
+                unloaded_.erase({x, y, z});
+            }
 }
 
 void World::note_change(const VoxelBox& box) {
@@ -286,6 +296,7 @@ void World::note_change(const VoxelBox& box) {
         for (auto leaf = tree.cbeginLeaf(); leaf; ++leaf) {
             const openvdb::Coord o = leaf->origin();
             loaded_.insert(chunk_of({o.x(), o.y(), o.z()}));
+            unloaded_.erase(chunk_of({o.x(), o.y(), o.z()}));
         }
         auto tiles = tree.cbeginValueOn();
         tiles.setMaxDepth(detail::BlockTree::DEPTH - 2);

@@ -108,8 +108,12 @@ int run_info(const LoadArgs& a) {
     std::printf("load time      %.3f s\n", l.seconds);
     std::printf("bounds         %s\n", w.bounds() ? box_text(*w.bounds()).c_str() : "none (unbounded)");
     std::printf("populated box  %s\n", box_text(w.populated_box()).c_str());
-    std::printf("chunks         %llu loaded, %llu skipped (not fully generated), %zu damaged\n",
-                (unsigned long long)l.report.chunks_loaded, (unsigned long long)l.report.chunks_skipped, l.report.errors.size());
+    // The World's own 16^3 chunks, whatever the format; a region's chunk
+    // columns (what Anvil files count) only where there were any.
+    std::printf("chunks         %zu loaded (16^3 voxels each)\n", w.loaded_chunks().size());
+    if (l.report.chunks_loaded || l.report.chunks_skipped || !l.report.errors.empty())
+        std::printf("region chunks  %llu read, %llu skipped (not fully generated), %zu damaged\n",
+                    (unsigned long long)l.report.chunks_loaded, (unsigned long long)l.report.chunks_skipped, l.report.errors.size());
     std::printf("non-air voxels %llu\n", (unsigned long long)w.non_air_voxels());
     std::printf("memory         %.2f MiB (%.2f bytes per non-air voxel)\n", w.memory_bytes() / 1048576.0,
                 store_bytes_per_voxel(w));

@@ -89,6 +89,9 @@ struct ChunkSlot {
     const ShapeFact::Raw* shapes;
     Voxel chunk;                 ///< chunk coordinate
     std::uint32_t link[node_id::link_count];  ///< slot of chunk + (dx, dy, dz) at node_id::link(dx, dy, dz); 0 = void
+    /// The game has loaded this chunk (World::is_loaded); false for the ring
+    /// of navigable chunks around loaded ones, whose voxels read as air.
+    bool loaded;
     /// The fact of local index l (0..4095) of this chunk.
     [[nodiscard]] Fact operator[](std::uint32_t l) const { return Fact(bits[l]); }
 };

@@ -1,7 +1,7 @@
 /// @file map_picture.hpp
 /// @brief Pictures of a world region: top-down (each column coloured by its
 /// top block and shaded by height) or a vertical section along x or z, with
-/// a route coloured by action, the searched nodes (expanded blue, open
+/// a route coloured by action, the searched nodes (expanded pink, open list
 /// green), reachable areas, start and goal frames and a legend.
 ///
 ///   voxnav::pictures::MapPicture pic;
@@ -92,5 +92,8 @@ struct MapFrame {
 
 /// Draws the picture. Throws std::invalid_argument as frame_of does.
 [[nodiscard]] Image render_map(const World& world, const MapPicture& options);
+/// The texts of the legend render_map draws, in order (swatch labels and
+/// notes), whether or not options.legend draws it. Throws as frame_of does.
+[[nodiscard]] std::vector<std::string> legend_texts(const World& world, const MapPicture& options);
 
 }  // namespace voxnav::pictures

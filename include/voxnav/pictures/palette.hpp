@@ -22,8 +22,10 @@ namespace voxnav::pictures {
 
 namespace colours {
 inline constexpr Rgb background{24, 26, 34};   ///< no block / air
-inline constexpr Rgb expanded{40, 100, 255};    ///< searched (closed) nodes, blended over terrain
-inline constexpr Rgb open{40, 220, 80};         ///< open list, blended over terrain
+/// Searched (closed) nodes, blended over terrain: pink, far from water's
+/// blue (it was blue, and expanded nodes looked like water).
+inline constexpr Rgb expanded{255, 150, 220};
+inline constexpr Rgb open{40, 220, 80};         ///< open list, blended over terrain (legend: "open list", not the door action)
 inline constexpr double overlay_strength = 0.55;
 inline constexpr Rgb start{255, 255, 255};      ///< frame around the start
 inline constexpr Rgb goal{255, 30, 30};         ///< frame around the goal

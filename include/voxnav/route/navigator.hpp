@@ -20,8 +20,9 @@
 /// share one NavField automatically.
 ///
 /// Queries never throw: bad positions come back as a status with an error
-/// sentence. (Invalid QueryOptions or an empty goal, programming errors,
-/// throw std::invalid_argument before any search.)
+/// sentence. (Invalid QueryOptions (a weight below 1 or not finite, a
+/// negative or NaN max_cost, bad zones or floor-cost overrides) or an empty
+/// goal, programming errors, throw std::invalid_argument before any search.)
 ///
 /// The search state lives behind a pointer: this header needs neither
 /// OpenVDB nor the search templates.
@@ -132,7 +133,7 @@ public:
     /// Every waypoint reachable from `from`, cheapest first: a Dijkstra flood
     /// with the query's floor costs and zones, stopped by limits.max_cost
     /// (waypoints costing more are left out) and limits.max_nodes (then
-    /// Partial). limits.weight is ignored. options.trace records the flood.
+    /// Partial). limits.weight is not used (it must still be valid). options.trace records the flood.
     /// Never throws for positions (InvalidStart instead); invalid options
     /// throw std::invalid_argument as find_route does. Cancels a sliced query.
     [[nodiscard]] Reach reachable(const Voxel& from, const QueryOptions& options = {});
@@ -205,12 +206,18 @@ public:
         bool unchanged = false;     ///< same world revision: nothing had to be read
     };
     /// Whether a route (from this navigator's agent) can still be followed on
-    /// the latest facts: every waypoint is still one and every move still
-    /// exists with its action. Reads only the chunks the route crosses; a
-    /// route of the current revision costs nothing. Call sync() first to see
-    /// the latest edits. Routes from smooth_route() are checked segment by
-    /// segment as smooth_route builds them.
-    [[nodiscard]] RouteCheck check_route(const Route& route);
+    /// the latest facts, from waypoint `from_waypoint` on (where the NPC is
+    /// or heads from; the moves behind it are not checked): every waypoint
+    /// is still one and every move still exists with its action. Reads only
+    /// the chunks the route crosses; a route of the current revision costs
+    /// nothing. Call sync() first to see the latest edits. Routes from
+    /// smooth_route() are checked segment by segment as smooth_route builds
+    /// them. A digging or placing agent's route is checked against the moves
+    /// its search had (its waypoints may lie in rock not dug yet); a dig or
+    /// place step the game already carried out (the voxel is dug, the block
+    /// placed) still holds as the plain walk, jump or fall it became.
+    /// `from_waypoint` past the end: invalid, saying so.
+    [[nodiscard]] RouteCheck check_route(const Route& route, std::size_t from_waypoint = 0);
 
     // --- smoothing -----------------------------------------------------------
     /// A route that is easier to follow: runs of walk waypoints at one level
@@ -235,7 +242,10 @@ public:
     /// move from waypoint k - 1 to waypoint k with waypoint k's action, times
     /// the product of the zones holding waypoint k; +infinity when there is no
     /// such move (an edit removed it, or a smoothed segment). Element 0 is 0.
-    /// What check_route and the CLI's route checks compare with.
+    /// An open move whose door is open now counts as the walk it became.
+    /// What check_route and the CLI's route checks compare with. A digging or
+    /// placing agent's moves are priced as its search priced them, with the
+    /// blocks it had left (see check_route).
     [[nodiscard]] std::vector<double> step_costs(const Route& route, const std::vector<CostZone>& zones = {}) const;
 
     [[nodiscard]] const AgentProfile& profile() const;

@@ -1,6 +1,6 @@
 /// @file route_service.hpp
 /// @brief RouteService: route requests from many NPCs, answered on worker
-/// threads (TBB), collected by the game once per tick.
+/// threads of its own, collected by the game once per tick.
 ///
 ///   voxnav::RouteService service(world);                 // game thread
 ///   const auto zombie = service.add_agent(zombie_profile);
@@ -60,8 +60,9 @@ public:
         QueryOptions options;
     };
 
-    /// `threads`: worker threads (0: as many as TBB offers, usually the
-    /// cores; never more than TBB may run in this process).
+    /// `threads`: worker threads, started here and routing in the background
+    /// from the first submit() on, whatever the game thread does (no wait()
+    /// needed); 0: one per hardware thread. threads() says how many.
     explicit RouteService(const World& world, int threads = 0);
     /// Waits for the requests in flight.
     ~RouteService();

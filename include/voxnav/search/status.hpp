@@ -2,7 +2,8 @@
 /// @brief What a search was asked (SearchLimits) and what it reports
 /// (SearchStatus, SearchMetrics).
 ///
-/// Errors: none.
+/// Errors: none here; Navigator, RouteService and the flow-field and reach
+/// queries throw std::invalid_argument for limits outside their [Limit]s.
 #pragma once
 
 #include <cstdint>
@@ -26,14 +27,15 @@ enum class SearchStatus : std::uint8_t {
 
 struct SearchLimits {
     /// Nodes are ordered by g + weight * h; the route costs at most weight
-    /// times the optimum. [Limit: >= 1, finite]
+    /// times the optimum. [Limit: >= 1, finite; otherwise queries throw
+    /// std::invalid_argument]
     double weight = 1.0;
     /// Most node expansions before answering Partial. The default is meant to
     /// keep one query within one tick of a 20 Hz server on a current core
     /// (README, "Speed", gives the expansions per second); lower it for a
     /// tighter budget. [Limit: >= 0]
     std::uint32_t max_nodes = 200'000;
-    /// Nodes whose g + h exceed this are not expanded. [Units: seconds] [Limit: >= 0]
+    /// Nodes whose g + h exceed this are not expanded. [Units: seconds] [Limit: >= 0, not NaN]
     double max_cost = std::numeric_limits<double>::infinity();
 };
 

@@ -20,6 +20,16 @@
 /// Route nodes exist in loaded chunks and in the one-chunk ring around them
 /// (so a floor on a chunk's top face can be stood on even when the chunk above
 /// was never written); unloaded chunks read as air.
+///
+/// Streaming: a chunk the game unloaded (unload_chunk) stays unloaded until
+/// set_chunk (or set_bounds, or a bulk load) gives it again. set_block there
+/// writes nothing and returns false: an edit that races the unload (a block
+/// event for a chunk that just left) must not bring the chunk back as air
+/// with one block in it, where NPCs would then walk on nothing; the chunk's
+/// next set_chunk brings its true contents. A chunk never loaded nor
+/// unloaded is loaded by set_block (a world built voxel by voxel). The
+/// World remembers each unloaded chunk (about 40 bytes) until it is loaded
+/// again.
 #pragma once
 
 #include "voxnav/world/block.hpp"
@@ -76,8 +86,14 @@ public:
 
     [[nodiscard]] BlockId block(const Voxel& v) const;
     [[nodiscard]] const BlockType& block_type(const Voxel& v) const { return blocks_[block(v)]; }
-    /// Throws std::invalid_argument when `id` is not in the registry.
-    void set_block(const Voxel& v, BlockId id);
+    /// Writes one block and returns true; loads its chunk when it was never
+    /// loaded. Returns false and writes nothing when the chunk was unloaded
+    /// (unload_chunk) and not given again (see "Streaming" above). Throws
+    /// std::invalid_argument when `id` is not in the registry.
+    bool set_block(const Voxel& v, BlockId id);
+    /// True for a chunk unload_chunk took away and nothing loaded since
+    /// (set_block refuses it).
+    [[nodiscard]] bool was_unloaded(const Voxel& chunk) const { return unloaded_.count(chunk) != 0; }
 
     /// Loads or replaces chunk `chunk` (voxels chunk*16 .. chunk*16+15) from
     /// 4096 ids ordered x fastest, then z, then y. Throws std::invalid_argument
@@ -88,7 +104,8 @@ public:
     /// nothing was written). Cost: O(4096), reading whole 8^3 leaves.
     void get_chunk(const Voxel& chunk, BlockId* out) const;
     /// Sets every voxel of the chunk to air, frees its memory and marks it
-    /// not loaded. Cost: O(4096) at most.
+    /// not loaded (set_block refuses it until set_chunk loads it again).
+    /// Cost: O(4096) at most.
     void unload_chunk(const Voxel& chunk);
 
     /// True for a chunk the game has loaded (see the file comment).
@@ -168,6 +185,7 @@ private:
     std::uint64_t revision_ = 0;
     std::uint64_t journal_start_ = 0;   // every change after this revision is in the journal
     ChunkSet loaded_;
+    ChunkSet unloaded_;  // unload_chunk'ed and not loaded since: set_block refuses them
     std::uint64_t id_;
 };
 
