@@ -537,6 +537,9 @@ TEST_CASE("C API route checks: doors closed and opened, walls placed, from a giv
     CHECK(voxnav_step_costs(opener.n, r.r, nullptr, 0, costs.data(), 1, &needed) == VOXNAV_ERR_ARGUMENT);
     CHECK(needed == voxnav_route_size(r.r));
     CHECK(std::string(voxnav_last_error()).find("costs_out holds 1") != std::string::npos);
+    needed = 0;  // asking how many first
+    CHECK(voxnav_step_costs(opener.n, r.r, nullptr, 0, nullptr, 0, &needed) == VOXNAV_ERR_ARGUMENT);
+    CHECK(needed == voxnav_route_size(r.r));
     CHECK(voxnav_check_route(opener.n, nullptr, 0, &check) == VOXNAV_ERR_ARGUMENT);
     CHECK(voxnav_check_route(nullptr, r.r, 0, &check) == VOXNAV_ERR_ARGUMENT);
     CHECK(voxnav_check_route(opener.n, r.r, 0, nullptr) == VOXNAV_ERR_ARGUMENT);

@@ -530,7 +530,8 @@ TEST_CASE("a digger's route stays valid through edits that leave it alone, and a
     const Voxel size(12, 5, 5);
     for (int round = 0; round < 200; ++round) {
         World edited = w;
-        const Voxel v(int(rng() % size.x), int(rng() % size.y), int(rng() % size.z));
+        const int vx = int(rng() % size.x), vy = int(rng() % size.y), vz = int(rng() % size.z);  // in this order on every compiler
+        const Voxel v(vx, vy, vz);
         edited.set_block(v, rng() % 2 ? stone : BlockRegistry::air);
         Navigator n(edited, pioneer);
         const Navigator::RouteCheck rc = n.check_route(r);
@@ -548,17 +549,28 @@ TEST_CASE("a digger's route stays valid through edits that leave it alone, and a
         CHECK(rc.valid == all_finite);
     }
     // The game carries the route out step by step: digs what a step digs,
-    // places what it places; checked from the NPC's next waypoint, the rest
-    // of the route holds at every step.
-    std::size_t dug_at = 0, placed_at = 0;
+    // places what it places. Checked from the waypoint the NPC still stands
+    // at (the work of move k done, the body not yet moved: the dug or
+    // bridged move is now a plain walk, jump or fall) and from the one it
+    // then reaches, the rest of the route holds at every step.
+    std::size_t dug_at = 0, placed_at = 0, carried_out = 0;
     for (std::size_t k = 1; k < r.waypoints.size(); ++k) {
         const Waypoint& p = r.waypoints[k];
         for (std::uint32_t i = 0; i < p.dug; ++i) w.set_block(r.dig[dug_at++], BlockRegistry::air);
         for (std::uint32_t i = 0; i < p.placed; ++i) w.set_block(r.place[placed_at++], stone);
         nav.sync();
+        const bool pillar = p.action == Action::Place && p.position == r.waypoints[k - 1].position + Voxel(0, 1, 0);
+        if (!pillar && (p.dug || p.placed)) {  // (a pillar's block is placed under the body as it rises)
+            const Navigator::RouteCheck mid = nav.check_route(r, k - 1);
+            INFO("work of move " << k << " done, at waypoint " << k - 1 << ": " << mid.why);
+            CHECK(mid.valid);
+            CHECK(std::isfinite(nav.step_costs(r)[k]));
+            ++carried_out;
+        }
         const Navigator::RouteCheck step = nav.check_route(r, k);
         INFO("at waypoint " << k << ": " << step.why);
         CHECK(step.valid);
     }
+    CHECK(carried_out >= 2);  // a dig and a bridge at least
     CHECK_FALSE(nav.check_route(r, r.waypoints.size()).valid);
 }

@@ -297,7 +297,8 @@ VOXNAV_C_API voxnav_goal voxnav_goal_near(double x, double y, double z, double r
 VOXNAV_C_API voxnav_status voxnav_find_route(voxnav_navigator* nav, const int32_t* from, const voxnav_query* query, voxnav_route* route);
 /* 1 when the navigator's agent can stand at feet voxel (x, y, z) now, else
    0. A closed door the agent opens is 0: a route passes it with an OPEN move,
-   but no body stands there until it is opened. To know whether a route
+   but no body stands there until it is opened (the C++ Navigator::is_waypoint,
+   "may a route pass or end here", says 1 there). To know whether a route
    still holds, use voxnav_check_route. */
 VOXNAV_C_API int32_t voxnav_is_waypoint(voxnav_navigator* nav, int32_t x, int32_t y, int32_t z);
 
@@ -315,8 +316,9 @@ typedef struct voxnav_route_check {
    published version. Every waypoint ahead must still be one and every move
    still exist with its action (a door closed since, a wall placed, a floor
    dug away: invalid). A digging or placing agent's route is checked against
-   the moves its search had; a dig or place the NPC already carried out
-   counts as the walk it became. Call it every tick or after edits near the
+   the moves its search had; a dig, a bridge or a door opening the NPC
+   already carried out counts as the walk, jump or fall it became (a pillar
+   is carried out once the NPC stands on it: check from that waypoint). Call it every tick or after edits near the
    route; it reads only the chunks the route crosses. `from_waypoint` past
    the route's end: valid 0, saying so. */
 VOXNAV_C_API voxnav_status voxnav_check_route(voxnav_navigator* nav, const voxnav_route* route, size_t from_waypoint,

@@ -261,13 +261,13 @@ voxnav_status voxnav_step_costs(voxnav_navigator* nav, const voxnav_route* route
     return guard(__func__, [&] {
         Navigator& n = nav_of(nav);
         const voxnav_route& r = need(route, "route");
-        const std::vector<CostZone> zone_list = zones_of(zones, zone_count, "zones");
         const std::size_t size = r.route.waypoints.size();
-        if (count_out) *count_out = size;
-        if (size > 0) need(costs_out, "costs_out");
+        if (count_out) *count_out = size;  // also for a caller asking how many first
         if (capacity < size)
             throw ArgumentError("costs_out holds " + std::to_string(capacity) + " values; the route has " + std::to_string(size) +
                                 " waypoints");
+        if (size > 0) need(costs_out, "costs_out");
+        const std::vector<CostZone> zone_list = zones_of(zones, zone_count, "zones");
         n.sync();
         const std::vector<double> costs = n.step_costs(r.route, zone_list);
         for (std::size_t k = 0; k < size; ++k) costs_out[k] = costs[k];

@@ -276,9 +276,7 @@ void Navigator::Impl::apply_floor_costs(const QueryOptions& options) {
 void Navigator::Impl::prepare_costs(const QueryOptions& options) {
     if (!in_query_) sync_for_query(stale_);
     apply_floor_costs(options);
-    limits_ = options.limits;
-    if (!(limits_.weight >= 1.0) || !std::isfinite(limits_.weight)) limits_.weight = 1.0;
-    if (std::isnan(limits_.max_cost)) limits_.max_cost = std::numeric_limits<double>::infinity();
+    limits_ = options.limits;  // (check_options refused any outside their ranges)
     zones_ = ZoneCosts(options.zones, options.zone_index);
 }
 

@@ -11,6 +11,8 @@
 
 #include "navigator_impl.hpp"
 
+#include <tbb/task_arena.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -19,6 +21,7 @@
 #include <deque>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <unordered_set>
 
@@ -59,21 +62,38 @@ struct RouteService::Impl {
 
     std::vector<std::thread> threads;
 
-    Impl(const World& w, int n)
-        : world(&w), thread_count(n > 0 ? n : int(std::max(1u, std::thread::hardware_concurrency()))) {
+    Impl(const World& w, int n) : world(&w), thread_count(worker_count(n)) {
         workers.resize(std::size_t(thread_count));
         threads.reserve(std::size_t(thread_count));
-        for (int i = 0; i < thread_count; ++i) threads.emplace_back([this, i] { thread_loop(std::size_t(i)); });
+        try {
+            for (int i = 0; i < thread_count; ++i) threads.emplace_back([this, i] { thread_loop(std::size_t(i)); });
+        } catch (const std::system_error& e) {
+            stop_threads();  // the ones started, before they are destroyed joinable
+            throw std::runtime_error(std::string("RouteService: cannot start its worker threads: ") + e.what());
+        }
     }
 
-    ~Impl() {
-        wait_all();
+    // 0: the cores this process may use (TBB reads the affinity mask), else
+    // n, at most max_threads.
+    static int worker_count(int n) {
+        if (n < 0 || n > max_threads)
+            throw std::invalid_argument("RouteService: threads must be 0..." + std::to_string(max_threads) + " (got " + std::to_string(n) + ")");
+        return n > 0 ? n : std::max(1, tbb::this_task_arena::max_concurrency());
+    }
+
+    void stop_threads() {
         {
             std::lock_guard<std::mutex> lock(mutex);
             stopping = true;
         }
         wake.notify_all();
         for (auto& t : threads) t.join();
+        threads.clear();
+    }
+
+    ~Impl() {
+        wait_all();
+        stop_threads();
     }
 
     // The worker's Navigator for an agent kind, made on first use.
@@ -89,15 +109,12 @@ struct RouteService::Impl {
         return cancelled.erase(t) > 0;
     }
     // Hands finished routes to collect() and counts the job done.
+    // (The count drops under the same lock that hands the routes over: a
+    // game that collected the last route never sees pending() above 0.)
     void deliver(std::vector<Finished>& out) {
-        {
-            std::lock_guard<std::mutex> lock(mutex);
-            for (Finished& f : out) finished.push_back(std::move(f));
-        }
-        if (in_flight.fetch_sub(1) == 1) {
-            std::lock_guard<std::mutex> lock(mutex);
-            idle.notify_all();
-        }
+        std::lock_guard<std::mutex> lock(mutex);
+        for (Finished& f : out) finished.push_back(std::move(f));
+        if (in_flight.fetch_sub(1) == 1) idle.notify_all();
     }
     // A route that was not computed: cancelled, or failed on the worker.
     static Finished unanswered(Ticket t, std::uint64_t npc, bool cancel, const std::string& why) {

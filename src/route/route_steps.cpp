@@ -39,7 +39,12 @@ void Navigator::Impl::dig_step_costs(const Route& route, const std::vector<CostZ
     const std::size_t count = route.waypoints.size();
     out.assign(count, 0.0);
     if (count < 2) return;
-    const DigMoves dig(*snapshot_->block_types(), profile_);
+    // The dig queries' table of the same block types when there is one
+    // (a game checks routes every tick); else one made for this check.
+    std::optional<DigMoves> own;
+    const bool reuse = dig_ && dig_->moves && dig_->moves_types == snapshot_->block_types();
+    if (!reuse) own.emplace(*snapshot_->block_types(), profile_);
+    const DigMoves& dig = reuse ? *dig_->moves : *own;
     const SnapshotBlocks blocks(*snapshot_);
     const Goal goal = Goal::at(route.waypoints.back().position);
     const GoalBound bound(goal, *moves_);

@@ -296,10 +296,11 @@ nlohmann::json concurrency(const LiveArgs& a, const AgentProfile& agent) {
         const int x = player.load() * 16 + int(rng() % 64) - 32, z = int(rng() % 64) - 32;
         const int y = StreamedTerrain::ground_height(x, z) + 1;
         const auto t0 = Clock::now();
-        w.set_block({x, y, z}, w.block({x, y, z}) == BlockRegistry::air ? dirt : BlockRegistry::air);
+        // (An edit where the streamer just unloaded is refused: not counted.)
+        const bool written = w.set_block({x, y, z}, w.block({x, y, z}) == BlockRegistry::air ? dirt : BlockRegistry::air);
         field->sync(w);  // visible to every query that starts from now on
         visible.push_back(ms_since(t0));
-        ++edits;
+        if (written) ++edits;
         next += std::chrono::microseconds(1000000 / std::max(1, a.edits_per_second));
         std::this_thread::sleep_until(next);
     }

@@ -199,8 +199,11 @@ public:
     // --- re-planning ---------------------------------------------------------
     struct RouteCheck {
         bool valid = true;
-        /// First waypoint no longer reached by its move (0: the start is no
-        /// longer a waypoint); waypoints.size() when valid.
+        /// First waypoint no longer reached by its move, or the first
+        /// waypoint checked (from_waypoint) when it is no longer a waypoint;
+        /// waypoints.size() when valid, and when from_waypoint is past the
+        /// end (then valid is false). Digging or placing agents' waypoints
+        /// are not checked as positions, only their moves.
         std::size_t first_invalid = 0;
         std::string why;            ///< one sentence when invalid
         bool unchanged = false;     ///< same world revision: nothing had to be read
@@ -214,8 +217,11 @@ public:
     /// smooth_route() are checked segment by segment as smooth_route builds
     /// them. A digging or placing agent's route is checked against the moves
     /// its search had (its waypoints may lie in rock not dug yet); a dig or
-    /// place step the game already carried out (the voxel is dug, the block
-    /// placed) still holds as the plain walk, jump or fall it became.
+    /// bridge step the game already carried out (the voxel is dug, the
+    /// block placed, the body not yet moved) still holds as the plain walk,
+    /// jump or fall it became, as an open step through a door opened since
+    /// does. A pillar is carried out once the NPC stands on it: check from
+    /// that waypoint.
     /// `from_waypoint` past the end: invalid, saying so.
     [[nodiscard]] RouteCheck check_route(const Route& route, std::size_t from_waypoint = 0);
 
@@ -232,7 +238,9 @@ public:
     [[nodiscard]] Route smooth_route(const Route& route, const std::vector<CostZone>& zones = {}) const;
 
     /// True where a route may start or end for this agent (on the snapshot
-    /// of the last query or sync).
+    /// of the last query or sync). A closed door the agent opens counts (a
+    /// route passes it by opening it); the C API's voxnav_is_waypoint, "can
+    /// a body stand here now", does not count it.
     [[nodiscard]] bool is_waypoint(const Voxel& v) const;
     /// Why `v` is not a waypoint ("" when it is).
     [[nodiscard]] std::string why_not_waypoint(const Voxel& v) const;

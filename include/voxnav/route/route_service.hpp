@@ -60,9 +60,14 @@ public:
         QueryOptions options;
     };
 
+    /// Most worker threads a service starts.
+    static constexpr int max_threads = 256;
     /// `threads`: worker threads, started here and routing in the background
     /// from the first submit() on, whatever the game thread does (no wait()
-    /// needed); 0: one per hardware thread. threads() says how many.
+    /// needed); 0: one per core this process may use (its CPU affinity).
+    /// threads() says how many. Throws std::invalid_argument for a count
+    /// outside 0..max_threads and std::runtime_error when the system refuses
+    /// a thread (then none is left running).
     explicit RouteService(const World& world, int threads = 0);
     /// Waits for the requests in flight.
     ~RouteService();
