@@ -36,14 +36,17 @@ port=$(( 30000 + RANDOM % 20000 ))
 trusted="secure.trusted_mods = voxnav"
 [ "$mode" = untrusted ] && trusted=""
 # The test watches voxnav forget what Luanti unloads: unload soon after use.
-# (and mirror what mapgen made at once, before Luanti may unload it).
+# (and mirror what mapgen made at once, before Luanti may unload it). The
+# bench keeps voxnav's default budgets (what a server runs with).
 unload=29
 columns=8
-[ "$mode" = test ] && unload=3 && columns=100000
+step_us=4000
+[ "$mode" = test ] && unload=3 && columns=100000 && step_us=200000
 cat > "$work/minetest.conf" <<CONF
 $trusted
 server_unload_unused_data_timeout = $unload
 voxnav_generated_columns_per_step = $columns
+voxnav_step_budget_us = $step_us
 bind_address = 127.0.0.1
 server_announce = false
 fixed_map_seed = 1234

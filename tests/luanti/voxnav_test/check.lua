@@ -1,6 +1,6 @@
 -- Checks a voxnav route against the live map and Luanti's node definitions:
 -- every waypoint's body in open space (air, liquids, ladders, doors the
--- move opens, open doors), a floor under walk, jump, fall and open moves,
+-- move opens, open doors; a doors:hidden over a door is its upper half), a floor under walk, jump, fall and open moves,
 -- rises within the agent's jump (climbs and swims aside) and drops within
 -- its fall (or into water), one node sideways per move at most.
 local check = {}
@@ -30,17 +30,31 @@ local function openable(name, def)
 		(doors.registered_trapdoors and doors.registered_trapdoors[name]))) or def._gate ~= nil
 end
 
--- True when a body may be in this node: no collision, an open (or opened)
--- door, the hidden top of a door, a ladder.
-local function passable(name, def, opening)
+local function is_door(name)
+	return doors and doors.registered_doors and doors.registered_doors[name] ~= nil
+end
+
+-- True when a body may be in this node at `pos`: no collision, an open (or
+-- opened) door, a ladder. A doors:hidden over a door is that door's upper
+-- half (the door's collision box is two nodes tall): passable only when the
+-- door is open or this step opens it; elsewhere only its hinge pin, which
+-- does not count.
+local function passable(pos, name, def, opening)
+	if name == "doors:hidden" then
+		local below = minetest.get_node_or_nil({x = pos.x, y = pos.y - 1, z = pos.z})
+		if below and is_door(below.name) then
+			return opening or below.name:sub(-2) == "_c" or below.name:sub(-2) == "_d"
+		end
+		return true
+	end
 	if not def.walkable then return true end
-	if name == "doors:hidden" then return true end
 	if openable(name, def) then
 		if opening then return true end
 		return name:sub(-2) == "_c" or name:sub(-2) == "_d" or name:sub(-5) == "_open"
 	end
 	return false
 end
+check.passable = passable
 
 -- Returns nil when the route holds, else a sentence naming the step.
 function check.route(path, agent)
@@ -59,8 +73,9 @@ function check.route(path, agent)
 		while y - 0.5 < p.feet_y + height - 1e-6 do
 			local def, node = def_of({x = p.x, y = y, z = p.z})
 			if not def then return where .. ": node at y " .. y .. " is unknown or unloaded" end
-			if not passable(node.name, def, opening) then
-				local lo = lowest_top(def)
+			if not passable({x = p.x, y = y, z = p.z}, node.name, def, opening) then
+				-- (A door's upper half: the door's box reaches its top.)
+				local lo = node.name == "doors:hidden" and 0.5 or lowest_top(def)
 				-- The node the feet stand in (a slab, a stair's low half).
 				if not (y - 0.5 < p.feet_y + 1e-6 and y + lo <= p.feet_y + 1e-6) then
 					return where .. ": " .. node.name .. " at y " .. y .. " is in the body"

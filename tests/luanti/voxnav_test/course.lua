@@ -2,7 +2,71 @@
 -- through (in order) a wooden door, a staircase up, slabs down, a fence
 -- with a gate, a pool to swim, a ladder up a wall and a steel door.
 -- Returns the positions the tests route between and check.
+--
+-- Beside it (z 10..46), door lanes: one per door family of minetest_game
+-- (wood, steel, glass, obsidian glass) x hinge (left: _a closed, _c open;
+-- right: _b closed, _d open, as doors.door_toggle's transform table has
+-- them) x closed/open. Each lane is 1 node wide, walled 5 high on every
+-- side, with the door (param2 1, doors:hidden above, meta "state" as the
+-- doors mod keeps it) across its middle: only the door lets a body from
+-- its start to its goal. The doors stand in the top layer of a map block
+-- (y = 16b + 15), so their upper halves are in the block above.
 local course = {}
+
+course.DOOR_FAMILIES = {"door_wood", "door_steel", "door_glass", "door_obsidian_glass"}
+-- suffix -> {hinge, open, doors mod state}
+course.DOOR_KINDS = {
+	{suffix = "_a", hinge = "left", open = false, state = 0},
+	{suffix = "_c", hinge = "left", open = true, state = 1},
+	{suffix = "_b", hinge = "right", open = false, state = 2},
+	{suffix = "_d", hinge = "right", open = true, state = 3},
+}
+
+-- Places a door node and its doors:hidden as the doors mod does.
+function course.place_door(pos, name, state)
+	minetest.set_node(pos, {name = name, param2 = 1})
+	minetest.set_node({x = pos.x, y = pos.y + 1, z = pos.z}, {name = "doors:hidden", param2 = 1})
+	minetest.get_meta(pos):set_int("state", state)
+end
+
+local function build_door_lanes(o)
+	local function set(x, y, z, name)
+		minetest.set_node({x = o.x + x, y = o.y + y, z = o.z + z}, {name = name})
+	end
+	local y0 = 14  -- the lanes' floor; doors at o.y + 15 (o.y is a block's bottom)
+	assert((o.y + y0 + 1) % 16 == 15, "the door lanes' doors must stand in a block's top layer")
+	for x = -1, 9 do
+		for z = 10, 46 do
+			for y = y0, y0 + 10 do set(x, y, z, "air") end
+		end
+	end
+	local lanes = {}
+	local i = 0
+	for _, family in ipairs(course.DOOR_FAMILIES) do
+		for _, kind in ipairs(course.DOOR_KINDS) do
+			local z = 12 + 2 * i
+			i = i + 1
+			for x = 0, 8 do
+				set(x, y0, z, "default:stone")
+				for y = y0 + 1, y0 + 5 do
+					set(x, y, z - 1, "default:stone")
+					set(x, y, z + 1, "default:stone")
+				end
+			end
+			for y = y0 + 1, y0 + 5 do
+				set(0, y, z, "default:stone")
+				set(8, y, z, "default:stone")
+			end
+			local door = {x = o.x + 4, y = o.y + y0 + 1, z = o.z + z}
+			course.place_door(door, "doors:" .. family .. kind.suffix, kind.state)
+			lanes[#lanes + 1] = {
+				name = family .. kind.suffix, family = family, suffix = kind.suffix, hinge = kind.hinge, open = kind.open,
+				door = door, start = {x = o.x + 2, y = door.y, z = door.z}, goal = {x = o.x + 6, y = door.y, z = door.z},
+			}
+		end
+	end
+	return lanes
+end
 
 function course.build(o)
 	local function set(x, y, z, name, param2)
@@ -67,6 +131,9 @@ function course.build(o)
 		gate = at(19, 1, 5),
 		minp = at(-2, -3, 2),
 		maxp = at(40, 14, 8),
+		door_lanes = build_door_lanes(o),
+		lanes_minp = at(-1, 14, 10),
+		lanes_maxp = at(9, 24, 46),
 	}
 end
 

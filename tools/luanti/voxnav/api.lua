@@ -3,6 +3,36 @@
 --   voxnav.find_path(pos1, pos2, agent, opts)  -> path | nil, info
 --   voxnav.stats()                             -> memory and mirroring figures
 -- Bad input never raises a Lua error: it gives nil and info.error.
+--
+-- Time: a call does a bounded share of work on the game thread and leaves
+-- the rest to the server steps (mirror.lua), answering nil and
+-- info.status "not_ready" (ask again in a step or two) when it cannot
+-- route without it:
+--  * of the map blocks around its start and goal that are not mirrored
+--    yet (or marked for a re-read), it reads those whose reading and
+--    derivation fit in voxnav_call_budget_us (3 ms, by the mirror's
+--    measured estimates; calls in one server step share one pool of
+--    voxnav_step_budget_us for reading) and queues the rest;
+--  * it routes on the facts the last server step derived and published
+--    (worker navigators, agents.lua); it derives and publishes the map
+--    blocks changed since only when that fits in what is left of
+--    voxnav_call_budget_us, else the route does not see them yet and says
+--    so: info.stale_blocks = how many (ask again next step for a route
+--    that sees them); blocks it had to read itself are void until derived,
+--    so then it answers "not_ready";
+--  * its search expands at most as many nodes as fit in
+--    voxnav_search_budget_us (3 ms) at the measured time per node (0.25-1 us:
+--    landmark tables, and their builds on a worker thread competing for the
+--    cores while the map changes, make it vary) and at most
+--    voxnav_max_nodes_per_call (15000); opts.max_nodes above that is cut to
+--    it: a longer route comes back "partial", a route towards the goal to
+--    follow and ask again from;
+--  * an agent body shape first seen once the map is mirrored is made by a
+--    server step (agents.lua).
+-- opts.wait = true lifts all of these for one call (tools, tests, chat
+-- commands; never a mob's step): it reads, derives and searches as much as
+-- it needs. info.time_us is the call's own time; voxnav.stats() keeps the
+-- slowest call (call_us_max) and server step (step_us_max).
 return function(ctx)
 	local ffi, lib, mirror, agents = ctx.ffi, ctx.lib, ctx.mirror, ctx.agents
 	local floor, huge = math.floor, math.huge
@@ -73,8 +103,19 @@ return function(ctx)
 		return n
 	end
 
+	local stats = {calls = 0, not_ready = 0, call_us_max = 0}
+	-- Search time per expanded node [us]: up at once after a slower
+	-- search, down slowly.
+	local est_node_us = 1.0  -- (starts high: the first long search is cut short rather than long)
+	local function timed(info, t0)
+		info.time_us = minetest.get_us_time() - t0
+		stats.calls = stats.calls + 1
+		if info.time_us > stats.call_us_max then stats.call_us_max = info.time_us end
+		if info.status == "not_ready" then stats.not_ready = stats.not_ready + 1 end
+		return info
+	end
 	local function fail(status, err, t0)
-		return nil, {status = status, error = err, cost = 0, expanded = 0, time_us = minetest.get_us_time() - t0}
+		return nil, timed({status = status, error = err, cost = 0, expanded = 0}, t0)
 	end
 
 	function voxnav.find_path(pos1, pos2, agent, opts)
@@ -84,14 +125,19 @@ return function(ctx)
 		if e then return fail("failed", e, t0) end
 		if opts ~= nil and type(opts) ~= "table" then return fail("failed", "opts must be a table or nil", t0) end
 		opts = opts or {}
-		local nav, aerr = agents.resolve(agent)
-		if not nav then return fail("failed", "agent: " .. aerr, t0) end
+		if opts.wait ~= nil and type(opts.wait) ~= "boolean" then return fail("failed", "opts.wait must be true, false or nil", t0) end
+		local wait = opts.wait == true
+		local nav, aerr, later = agents.resolve(agent, wait)
+		if not nav then return fail(later and "not_ready" or "failed", "agent: " .. aerr, t0) end
 
 		-- The query's options.
 		lib.voxnav_query_init(query)
+		local cap = wait and huge or math.min(ctx.settings.max_nodes_per_call,
+			math.max(1000, floor(ctx.settings.search_budget_us / est_node_us)))
+		query.max_nodes = math.min(query.max_nodes, cap)
 		if opts.max_nodes ~= nil then
 			if not is_number(opts.max_nodes) or opts.max_nodes < 0 then return fail("failed", "opts.max_nodes must be a number >= 0", t0) end
-			query.max_nodes = floor(opts.max_nodes)
+			query.max_nodes = math.min(floor(opts.max_nodes), cap)
 		end
 		if opts.weight ~= nil then
 			if not is_number(opts.weight) or opts.weight < 1 then return fail("failed", "opts.weight must be a number >= 1", t0) end
@@ -137,9 +183,17 @@ return function(ctx)
 		if not is_number(margin) or margin < 0 then return fail("failed", "opts.margin must be a number >= 0", t0) end
 		local minp = {x = math.min(sx, gx) - margin, y = math.min(sy, gy) - margin, z = math.min(sz, gz) - margin}
 		local maxp = {x = math.max(sx, gx) + margin, y = math.max(sy, gy) + margin, z = math.max(sz, gz) + margin}
-		local ok, merr = mirror.ensure(minp, maxp, ctx.settings.max_blocks_per_query)
-		if not ok then return fail("failed", merr, t0) end
-		mirror.flush()
+		local budget = ctx.settings.call_budget_us
+		local ok, why, merr = mirror.ensure(minp, maxp, ctx.settings.max_blocks_per_query, not wait and budget or nil, t0)
+		if not ok then return fail(why, merr, t0) end
+		local fresh = why
+		-- The facts of what changed since the last server step, when that
+		-- fits; else the route uses the facts of the last step (info.stale_blocks).
+		local synced, changed = mirror.sync(not wait and (budget - (minetest.get_us_time() - t0)) or nil)
+		if not synced and fresh then
+			return fail("not_ready", "map blocks around the query were read but their facts do not fit in this call " ..
+				"(voxnav_call_budget_us): the next server step derives them; ask again in a step or two", t0)
+		end
 
 		-- The start: the waypoint the feet occupy (snapped as voxnav snaps a
 		-- game position: voxel v spans node v - 0.5 .. v + 0.5).
@@ -154,14 +208,20 @@ return function(ctx)
 		end
 		local st = lib.voxnav_route_status(route)
 		local m = lib.voxnav_route_metrics(route)
+		local expanded = tonumber(m.expanded)
+		if expanded >= 500 then
+			local per = m.microseconds / expanded
+			est_node_us = math.max(per, est_node_us + 0.05 * (per - est_node_us))
+		end
 		local info = {
 			status = status_names[st] or "unknown",
 			cost = lib.voxnav_route_cost(route),
-			expanded = tonumber(m.expanded),
+			expanded = expanded,
 			search_us = m.microseconds,
 			error = ffi.string(lib.voxnav_route_error(route)),
 		}
 		if info.error == "" then info.error = nil end
+		if not synced then info.stale_blocks = changed end
 		local path = nil
 		if lib.voxnav_route_usable(route) ~= 0 then
 			path = {}
@@ -171,8 +231,7 @@ return function(ctx)
 				path[i + 1] = {x = w.x, y = w.y, z = w.z, action = action_names[w.action], feet_y = w.feet_y - 0.5}
 			end
 		end
-		info.time_us = minetest.get_us_time() - t0
-		return path, info
+		return path, timed(info, t0)
 	end
 
 	function voxnav.register_agent(name, def)
@@ -188,8 +247,13 @@ return function(ctx)
 			revision = tonumber(lib.voxnav_world_revision(ctx.world)),
 			node_types = ctx.nodes.names,
 			pending_generated_columns = mirror.pending_columns(),
+			pending_blocks = mirror.pending_blocks(),
+			pending_agent_shapes = agents.pending_count(),
+			unsynced_blocks = mirror.unsynced(),
+			est_node_us = est_node_us,
 		}
 		for k, v in pairs(mirror.stats) do s[k] = v end
+		for k, v in pairs(stats) do s[k] = v end
 		return s
 	end
 

@@ -7,7 +7,10 @@
 -- nodes, drops max_drop, swims, walks diagonally and opens no doors; the
 -- algorithm argument is ignored (voxnav's A* is exact). searchdistance
 -- bounds the search as the engine's does: the mirrored box around the two
--- positions, and a node budget of that box's area.
+-- positions, and a node budget of that box's area (at most
+-- voxnav_max_nodes_per_call). It answers nil, as the engine does when it
+-- finds nothing, also while voxnav is not ready for the query (status
+-- "not_ready" of voxnav.find_path): mobs ask again later anyway.
 return function(ctx)
 	voxnav.engine_find_path = minetest.find_path
 
@@ -51,5 +54,8 @@ return function(ctx)
 
 	if ctx.settings.replace_find_path then
 		minetest.find_path = voxnav.find_path_compatible
+		-- The usual mob (jumps 1 node) while the mirror is empty: its facts
+		-- then grow with the map instead of being derived at its first call.
+		ctx.agents.navigator(assert(ctx.agents.profile_json(mob_def(1, 3))))
 	end
 end

@@ -9,6 +9,18 @@
 -- Files: nodes.lua maps node definitions to voxnav blocks, mirror.lua keeps
 -- voxnav's copy of the loaded map, agents.lua turns agent defs into profiles,
 -- api.lua is the Lua API, find_path.lua the minetest.find_path replacement.
+--
+-- Time on the game thread: no call of the mod does unbounded work. Reading
+-- map blocks and deriving their navigation facts is spread over server
+-- steps (about voxnav_step_budget_us, 6 ms, a step, by measured
+-- estimates); a voxnav.find_path call reads and derives only what fits in
+-- voxnav_call_budget_us (3 ms) and searches only as many nodes as fit in
+-- voxnav_search_budget_us (3 ms, at most voxnav_max_nodes_per_call; a
+-- longer search answers "partial"), and answers nil with info.status
+-- "not_ready" when what it needs is not ready yet: ask again in a step or
+-- two. Register agents from your mod's main chunk: a body
+-- shape first seen once the map is mirrored costs one server step of about
+-- 12-20 us per mirrored map block (agents.lua).
 
 local modpath = minetest.get_modpath("voxnav")
 
@@ -64,6 +76,11 @@ local ctx = {
 		unload_checks_per_step = setting_int("voxnav_unload_checks_per_step", 64),
 		liquid_refresh_per_step = setting_int("voxnav_liquid_refresh_per_step", 2),
 		generated_columns_per_step = math.max(1, setting_int("voxnav_generated_columns_per_step", 8)),
+		step_budget_us = math.max(0, setting_int("voxnav_step_budget_us", 6000)),
+		call_budget_us = math.max(0, setting_int("voxnav_call_budget_us", 3000)),
+		max_nodes_per_call = math.max(1, setting_int("voxnav_max_nodes_per_call", 15000)),
+		search_budget_us = math.max(0, setting_int("voxnav_search_budget_us", 3000)),
+		premirror_radius = setting_int("voxnav_premirror_radius", 2),
 	},
 }
 

@@ -11,7 +11,14 @@
 --    node both ways (the hinge pin of doors:hidden) do not count;
 --  * the doors mod's doors, trapdoors and fence gates: openables, wooden
 --    ones by hand, protected (steel) ones only by their owner (class
---    "owner"), open or closed by their node name.
+--    "owner"), open or closed by their node name;
+--  * a door is two nodes tall (its collision box reaches 3/2 up) and the
+--    doors mod keeps `doors:hidden` in the node above it: a doors:hidden
+--    with a door of doors.registered_doors right below it is the door's
+--    upper half (the same voxnav block as that door node, closed or open
+--    as it is); elsewhere doors:hidden is passable (its hinge pin, a box
+--    narrower than 1/8 node, does not count). nodes.id_at and mirror.lua
+--    look below a doors:hidden, and rewrite it when the door changes.
 -- A node whose shape depends on param2 (facedir) becomes one voxnav block
 -- per distinct shape, named "<node>[facedir=N]".
 return function(ctx)
@@ -23,6 +30,14 @@ return function(ctx)
 	nodes.base = ffi.new("uint16_t[65536]")
 	nodes.has_rotation = ffi.new("uint8_t[65536]")
 	nodes.is_liquid = ffi.new("uint8_t[65536]")
+	-- Door nodes (content id -> 1) and their voxnav ids (id -> true).
+	nodes.is_door = ffi.new("uint8_t[65536]")
+	-- Nodes voxnav derives with its shaped rules (not a full cube or
+	-- nothing: slabs, stairs, fences, doors, ladders): their map blocks cost
+	-- several times more to derive (mirror.lua's estimates).
+	nodes.is_shaped = ffi.new("uint8_t[65536]")
+	nodes.door_id = {}
+	nodes.hidden = -1  -- content id of doors:hidden (-1: no doors mod)
 	nodes.rotated = {}
 	nodes.ready = false
 
@@ -149,8 +164,9 @@ return function(ctx)
 			local boxes = boxes_of(def)
 			if boxes and param2 then boxes = rotate(boxes, param2) or boxes end
 			-- A door fills its voxel while closed (its panel blocks the way
-			-- through); the hidden node above it is passable. Open ones have
-			-- no collision whatever their panel's box.
+			-- through), and so does its upper half (doors:hidden above it:
+			-- see nodes.id_at). Open ones have no collision whatever their
+			-- panel's box.
 			local s = family ~= "door" and shape_of_boxes(boxes) or {bottom = 0, top = 16}
 			s.stair_faces = 0
 			s.open_class, s.open = class, open and 1 or 0
@@ -206,6 +222,10 @@ return function(ctx)
 			else
 				local kind, hazard, s = describe(name, def, nil)
 				if kind == LIQUID then nodes.is_liquid[cid] = 1 end
+				if s and (s.bottom ~= nil and (s.bottom ~= 0 or s.top ~= 16 or (s.stair_faces or 0) ~= 0) or
+						s.open_class or s.climbable or s.damage) then
+					nodes.is_shaped[cid] = 1
+				end
 				local base_key = key_of(kind, hazard, s)
 				nodes.base[cid] = define(name, kind, hazard, s)
 				if rotating[def.paramtype2 or ""] and kind == SOLID and s and (s.bottom ~= 0 or s.top ~= 16 or s.stair_faces ~= 0) then
@@ -226,16 +246,50 @@ return function(ctx)
 				end
 			end
 		end
+		local doors_mod = rawget(_G, "doors")
+		if doors_mod and type(doors_mod.registered_doors) == "table" then
+			for name in pairs(doors_mod.registered_doors) do
+				if minetest.registered_nodes[name] then
+					local cid = minetest.get_content_id(name)
+					nodes.is_door[cid] = 1
+					nodes.door_id[nodes.base[cid]] = true
+				end
+			end
+		end
+		if minetest.registered_nodes["doors:hidden"] then
+			nodes.hidden = minetest.get_content_id("doors:hidden")
+			nodes.is_shaped[nodes.hidden] = 1
+		end
 		nodes.ignore = minetest.get_content_id("ignore")
 		nodes.names = n_names
 		nodes.ready = true
 	end
 
-	-- The voxnav id of a node as minetest.get_node gives it.
+	-- The voxnav id of a node as minetest.get_node gives it (a doors:hidden
+	-- as passable: nodes.id_at knows what is below it).
 	function nodes.id_of(node)
 		local cid = minetest.get_content_id(node.name)
 		if nodes.has_rotation[cid] ~= 0 then return nodes.rotated[cid][(node.param2 or 0) % 256] end
 		return nodes.base[cid]
+	end
+
+	-- The voxnav id of the upper half of a door whose lower node has content
+	-- id `below`; nil when `below` is no door.
+	function nodes.upper_of(below)
+		if below and below >= 0 and below < 65536 and nodes.is_door[below] ~= 0 then return nodes.base[below] end
+		return nil
+	end
+
+	-- The voxnav id of `node` at integer position (x, y, z): a doors:hidden
+	-- over a door is that door's upper half.
+	function nodes.id_at(x, y, z, node)
+		local cid = minetest.get_content_id(node.name)
+		if cid == nodes.hidden then
+			local below = minetest.get_node({x = x, y = y - 1, z = z})
+			return nodes.upper_of(minetest.get_content_id(below.name)) or nodes.base[cid], cid
+		end
+		if nodes.has_rotation[cid] ~= 0 then return nodes.rotated[cid][(node.param2 or 0) % 256], cid end
+		return nodes.base[cid], cid
 	end
 
 	minetest.register_on_mods_loaded(function()
