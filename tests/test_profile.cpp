@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "voxnav/agent/profile.hpp"
+#include "test_helpers.hpp"
 
 using namespace voxnav;
 
@@ -119,4 +120,33 @@ TEST_CASE("every bad profile names the key", "[profile][errors]") {
         CHECK(std::string(e.what()).find("line 3") != std::string::npos);
     }
     CHECK_THROWS_AS(load_agent_profile("/nonexistent.json"), ProfileError);
+}
+
+// Issue 34, item 8: the profile is validated once and the checked profile is
+// shared by the navigator, its field's users and its rules (no copy per
+// query, even with per-query floor costs).
+TEST_CASE("a checked profile is validated once and shared, not copied", "[profile]") {
+    AgentProfile bad;
+    bad.height = 0;
+    CHECK_THROWS_AS(CheckedProfile(bad), ProfileError);
+    AgentProfile a;
+    a.floor_cost["mud"] = 2.0;
+    const CheckedProfile checked(a);
+    const CheckedProfile copy = checked;
+    CHECK(&*copy == &*checked);  // a copy shares it
+    a.walk_speed = 1.0;          // the checked one is a snapshot of the profile
+    CHECK(checked->walk_speed == AgentProfile{}.walk_speed);
+    World w = testing::world_from_text("voxnav-world 1\nsize 6 3 3\nlegend m mud solid\nlayer 0\n######\n#mmm##\n######\n");
+    Navigator nav(w, checked);
+    CHECK(&nav.profile() == &*checked);
+    CHECK(&nav.moves().profile() == &*checked);
+    QueryOptions o;
+    o.floor_cost["mud"] = 3.0;
+    const Route r = nav.find_route({0, 1, 0}, Goal::at({5, 1, 2}), o);
+    REQUIRE(r.status == SearchStatus::Found);
+    CHECK(&nav.profile() == &*checked);
+    // An AgentProfile still converts where a checked one is asked for.
+    Navigator plain(w, AgentProfile{});
+    CHECK(plain.find_route({0, 1, 0}, Goal::at({5, 1, 2})).status == SearchStatus::Found);
+    CHECK_THROWS_AS(Navigator(w, bad), ProfileError);
 }

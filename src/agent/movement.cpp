@@ -25,13 +25,12 @@ bool MovementModel::only_flies(const AgentProfile& a) {
     return air && !ground;
 }
 
-MovementModel::MovementModel(const NavSnapshot& field, const AgentProfile& profile)
+MovementModel::MovementModel(const NavSnapshot& field, const CheckedProfile& profile)
     : MovementModel(field, profile, field.multipliers()) {}
 
-MovementModel::MovementModel(const NavSnapshot& field, const AgentProfile& profile, const std::array<double, 16>& m)
+MovementModel::MovementModel(const NavSnapshot& field, const CheckedProfile& profile, const std::array<double, 16>& m)
     : field_(&field), profile_(profile) {
-    profile_.validate();
-    const AgentProfile& a = profile_;
+    const AgentProfile& a = *profile_;
     waypoint_bits_ = Fact::waypoint_bits(a.fly);
     const double sqrt2 = std::sqrt(2.0);
     for (unsigned i = 0; i < Fact::floor_classes; ++i) {

@@ -208,6 +208,11 @@ AgentProfile parse_agent_profile(const std::string& json_text, const std::string
     return p;
 }
 
+CheckedProfile::CheckedProfile(const AgentProfile& profile) {
+    profile.validate();
+    p_ = std::make_shared<const AgentProfile>(profile);
+}
+
 AgentProfile load_agent_profile(const std::string& path) {
     // (An ifstream opens a folder on Linux, and reading it then fails: the
     // message would blame the JSON.)

@@ -57,9 +57,8 @@ AgentShape AgentShape::of(const AgentProfile& p) {
     return s;
 }
 
-std::shared_ptr<NavField> NavField::shared(const World& world, const AgentProfile& profile) {
-    profile.validate();
-    const AgentShape shape = AgentShape::of(profile);
+std::shared_ptr<NavField> NavField::shared(const World& world, const CheckedProfile& profile) {
+    const AgentShape shape = AgentShape::of(*profile);
     Registry& r = registry();
     std::lock_guard<std::mutex> lock(r.mutex);
     // Forget fields nobody holds any more (of any world), then look for ours.
@@ -73,9 +72,8 @@ std::shared_ptr<NavField> NavField::shared(const World& world, const AgentProfil
     return f;
 }
 
-NavField::NavField(const World& world, const AgentProfile& profile)
-    : shape_(AgentShape::of(profile)), world_id_(world.id()) {
-    profile.validate();
+NavField::NavField(const World& world, const CheckedProfile& profile)
+    : shape_(AgentShape::of(*profile)), world_id_(world.id()) {
     // Floor multipliers above 1, ascending, so a larger index is a larger multiplier.
     std::set<double> distinct;
     for (const auto& [name, m] : shape_.floor_cost) distinct.insert(m);

@@ -21,10 +21,10 @@ using detail::describe;
 
 // --- the public interface ----------------------------------------------------
 
-Navigator::Navigator(const World& world, const AgentProfile& profile)
+Navigator::Navigator(const World& world, const CheckedProfile& profile)
     : Navigator(world, NavField::shared(world, profile), profile) {}
 
-Navigator::Navigator(const World& world, std::shared_ptr<NavField> field, const AgentProfile& profile)
+Navigator::Navigator(const World& world, std::shared_ptr<NavField> field, const CheckedProfile& profile)
     : Navigator(std::move(field), profile) {
     if (impl_->field_->world_id() != world.id()) throw std::invalid_argument("Navigator: the NavField was built for another world");
     impl_->world_ = &world;
@@ -35,7 +35,7 @@ Navigator::Navigator(const World& world, std::shared_ptr<NavField> field, const 
     }
 }
 
-Navigator::Navigator(std::shared_ptr<NavField> field, const AgentProfile& profile)
+Navigator::Navigator(std::shared_ptr<NavField> field, const CheckedProfile& profile)
     : impl_(std::make_unique<Impl>(std::move(field), profile)) {}
 
 Navigator::~Navigator() = default;
@@ -116,7 +116,7 @@ std::string Navigator::why_not_waypoint(const Voxel& v) const { return impl_->wh
 std::vector<double> Navigator::step_costs(const Route& route, const std::vector<CostZone>& zones) const {
     return impl_->step_costs(route, zones);
 }
-const AgentProfile& Navigator::profile() const { return impl_->profile_; }
+const AgentProfile& Navigator::profile() const { return *impl_->profile_; }
 const NavSnapshot& Navigator::field() const { return *impl_->snapshot_; }
 const std::shared_ptr<const NavSnapshot>& Navigator::snapshot() const { return impl_->snapshot_; }
 const std::shared_ptr<NavField>& Navigator::shared_field() const { return impl_->field_; }
@@ -133,17 +133,16 @@ void Navigator::use_landmarks(const LandmarkSettings& settings) {
 }
 const std::shared_ptr<LandmarkKeeper>& Navigator::landmarks() const { return impl_->landmarks_; }
 
-Navigator::Impl::Impl(std::shared_ptr<NavField> field, const AgentProfile& profile)
+Navigator::Impl::Impl(std::shared_ptr<NavField> field, const CheckedProfile& profile)
     : profile_(profile), field_(std::move(field)) {
     if (!field_) throw std::invalid_argument("Navigator: no NavField given");
-    // The shape comparison validates nothing: check the profile first, once
-    // (the movement model's constructor checks it again for its own callers).
-    profile_.validate();
-    if (!(field_->shape() == AgentShape::of(profile_)))
+    // (The profile was checked once, on its way to a CheckedProfile; the
+    // field, the rules and the landmark keeper share it as it is.)
+    if (!(field_->shape() == AgentShape::of(*profile_)))
         throw std::invalid_argument("Navigator: the NavField was built for another agent shape (width, height, floor costs)");
     take_snapshot();
     // Flyers' waypoints fill the air: no tables (open sky serves pure flyers).
-    if (!profile_.fly) landmarks_ = LandmarkKeeper::shared(field_, profile_, LandmarkSettings{});
+    if (!profile_->fly) landmarks_ = LandmarkKeeper::shared(field_, profile_, LandmarkSettings{});
 }
 
 void Navigator::Impl::take_snapshot() {
@@ -357,7 +356,7 @@ const LandmarkBound* Navigator::Impl::prepare_landmarks(const QueryOptions& opti
     for (const Goal::Part& p : goal_.parts()) {
         const bool small = for_each_feet_position(p, kMaxGoalWaypoints - looked, [&](const Voxel& v) {
             ++looked;
-            if (is_waypoint(v) && goal_.satisfied_by(v, profile_.width, profile_.body_voxels()))
+            if (is_waypoint(v) && goal_.satisfied_by(v, profile_->width, profile_->body_voxels()))
                 goal_nodes_.push_back(snapshot_->index_of(v));
             return false;
         });
@@ -473,7 +472,7 @@ std::string Navigator::Impl::no_path_sentence() const {
 std::string Navigator::Impl::why_goal_unsatisfiable(const Goal& goal) const {
     if (goal.is_flee()) return "";
     constexpr std::int64_t kMaxLook = 1 << 16;
-    const int w = profile_.width, h = profile_.body_voxels();
+    const int w = profile_->width, h = profile_->body_voxels();
     // A digging agent may also end where it would stand after digging.
     const std::function<bool(const Voxel&)> dug_end = dig_end_test();
     auto is_end = [&](const Voxel& v) { return is_waypoint(v) || (dug_end && dug_end(v)); };

@@ -34,7 +34,7 @@ void Navigator::Impl::begin_dig(NavSnapshot::Index start) {
 }
 
 std::function<bool(const Voxel&)> Navigator::Impl::dig_end_test() const {
-    if (!profile_.dig || !snapshot_->has_blocks()) return {};
+    if (!profile_->dig || !snapshot_->has_blocks()) return {};
     auto moves = std::make_shared<const DigMoves>(*snapshot_->block_types(), profile_);
     auto blocks = std::make_shared<const SnapshotBlocks>(*snapshot_);
     const NavSnapshot* snap = snapshot_.get();

@@ -18,7 +18,7 @@ void Navigator::Impl::flow_field(const Goal& goal, const QueryOptions& options, 
     const std::string unsatisfiable = why_goal_unsatisfiable(goal_);
     if (!unsatisfiable.empty()) return fail(unsatisfiable);
     flow_goals_.clear();
-    const int w = profile_.width, h = profile_.body_voxels();
+    const int w = profile_->width, h = profile_->body_voxels();
     std::int64_t left = max_field_goal_positions;
     for (const Goal::Part& p : goal_.parts()) {
         const bool small = for_each_feet_position(p, left, [&](const Voxel& v) {

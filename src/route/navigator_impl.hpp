@@ -44,7 +44,7 @@ void route_step_costs(const MovementModel& moves, const ZoneCosts& zones, const 
                       const Action* actions, std::size_t count, std::vector<double>& out);
 
 struct Navigator::Impl {
-    Impl(std::shared_ptr<NavField> field, const AgentProfile& profile);
+    Impl(std::shared_ptr<NavField> field, const CheckedProfile& profile);
 
     // Which search a query runs: exactly one is set while it runs. The
     // problems point into this Impl (moves, bound, zones), which never moves.
@@ -72,7 +72,7 @@ struct Navigator::Impl {
     /// what was done, one sentence per part, or "".
     std::string snap_goal_parts();
     /// Agents that dig or place: the query runs DigProblem (navigator_dig.cpp).
-    [[nodiscard]] bool digs_or_places() const { return profile_.dig || profile_.place; }
+    [[nodiscard]] bool digs_or_places() const { return profile_->dig || profile_->place; }
     void begin_dig(NavSnapshot::Index start);
     /// For an agent that digs (with block ids in the snapshot): whether a
     /// node may end a route once dug out (DigMoves::could_stand); else empty.
@@ -114,7 +114,7 @@ struct Navigator::Impl {
     }
 
     const World* world_ = nullptr;
-    AgentProfile profile_;
+    CheckedProfile profile_;  // checked once, shared with the field's and the rules' users
     std::shared_ptr<NavField> field_;
     std::shared_ptr<const NavSnapshot> snapshot_;
     std::optional<MovementModel> moves_;
@@ -150,7 +150,7 @@ struct Navigator::Impl {
 template <class F>
 bool Navigator::Impl::for_each_feet_position(const Goal::Part& p, std::int64_t limit, F&& f, bool* empty) const {
     const VoxelBox dom = snapshot_->domain();
-    const Goal::FeetBox r = p.feet_box(profile_.width, profile_.body_voxels());
+    const Goal::FeetBox r = p.feet_box(profile_->width, profile_->body_voxels());
     std::int64_t lo[3], hi[3];
     for (int a = 0; a < 3; ++a) {
         // Clamped to the domain, and far parts to a range int64 holds.

@@ -30,7 +30,7 @@ namespace voxnav {
 
 struct RouteService::Impl {
     struct Agent {
-        AgentProfile profile;
+        CheckedProfile profile;  // checked once; every worker's navigator shares it
         std::shared_ptr<NavField> field;
     };
     struct Job {
@@ -238,8 +238,8 @@ RouteService::RouteService(const World& world, int threads) : impl_(std::make_un
 RouteService::~RouteService() = default;
 
 RouteService::AgentId RouteService::add_agent(const AgentProfile& profile) {
-    profile.validate();
-    Impl::Agent a{profile, NavField::shared(*impl_->world, profile)};
+    const CheckedProfile checked(profile);
+    Impl::Agent a{checked, NavField::shared(*impl_->world, checked)};
     // Digging and placing read block ids: this agent's field keeps them.
     if (profile.dig || profile.place) a.field->keep_blocks(*impl_->world);
     std::lock_guard<std::mutex> lock(impl_->mutex);

@@ -37,7 +37,7 @@ double Navigator::Impl::sweep_multiplier(const Voxel& a, const Voxel& b, const Z
 
 Route Navigator::Impl::smooth_route(const Route& route, const std::vector<CostZone>& zone_list) const {
     Route out = route;
-    if (!route.usable() || route.waypoints.size() < 3 || !profile_.walk) return out;
+    if (!route.usable() || route.waypoints.size() < 3 || !profile_->walk) return out;
     const ZoneCosts zones(zone_list);
     constexpr std::size_t kLookahead = 64;  // bounds the work per anchor
     const auto& wps = route.waypoints;

@@ -19,7 +19,7 @@ constexpr double kCoordLimit = 2147483000.0;
 }  // namespace
 
 glm::dvec3 Navigator::Impl::to_game(const Voxel& feet) const {
-    const double half = profile_.width / 2.0;
+    const double half = profile_->width / 2.0;
     return snapshot_->transform().to_game(glm::dvec3(feet.x + half, feet.y, feet.z + half));
 }
 
@@ -32,13 +32,13 @@ Navigator::Snap Navigator::Impl::snap(const glm::dvec3& game_position) const {
 }
 
 Navigator::Snap Navigator::Impl::snap_feet(const Voxel& feet) const {
-    const double half = profile_.width / 2.0;
+    const double half = profile_->width / 2.0;
     return snap_voxel_units(glm::dvec3(feet.x + half, feet.y, feet.z + half));
 }
 
 Navigator::Snap Navigator::Impl::snap_voxel_units(const glm::dvec3& feet) const {
     Snap s;
-    const double half = profile_.width / 2.0;
+    const double half = profile_->width / 2.0;
     if (!std::isfinite(feet.x) || !std::isfinite(feet.y) || !std::isfinite(feet.z) || std::abs(feet.x) > kCoordLimit ||
         std::abs(feet.y) > kCoordLimit || std::abs(feet.z) > kCoordLimit) {
         s.what = "position " + describe(feet) + " is not a finite voxel position";

@@ -57,7 +57,8 @@
 /// in progress in its own scratch, sized once). Reads blocks only through
 /// the `Blocks` look given (anything with `BlockId at(const Voxel&) const`:
 /// the search reads the block ids a NavSnapshot keeps, NavField::keep_blocks).
-/// Errors: the constructor throws ProfileError for an invalid profile; moves
+/// Errors: the constructor throws ProfileError for an invalid profile (an
+/// AgentProfile is validated on its way to a CheckedProfile); moves
 /// throw nothing.
 #pragma once
 
@@ -78,10 +79,10 @@ public:
     /// blocks_left when the agent's blocks are unlimited (or it does not place).
     static constexpr int no_limit = 0xFFFF;
 
-    DigMoves(const BlockRegistry& blocks, const AgentProfile& profile);
-    [[nodiscard]] bool active() const { return profile_.dig || profile_.place; }
+    DigMoves(const BlockRegistry& blocks, const CheckedProfile& profile);
+    [[nodiscard]] bool active() const { return profile_->dig || profile_->place; }
     /// blocks_left at the start of a route.
-    [[nodiscard]] int initial_blocks() const { return profile_.place && profile_.blocks ? *profile_.blocks : no_limit; }
+    [[nodiscard]] int initial_blocks() const { return profile_->place && profile_->blocks ? *profile_->blocks : no_limit; }
 
     /// One digging or placing move (or, from positions that are no ordinary
     /// waypoint, an ordinary whole-voxel move: see for_each_move).
@@ -155,7 +156,7 @@ private:
     template <class Blocks>
     double support(const Blocks& b, const Voxel& t) const;
 
-    AgentProfile profile_;
+    CheckedProfile profile_;  // shared, checked once
     std::vector<Info> info_;
     Info unknown_;
     int w_ = 1, h_ = 2, jump_ = 1;
@@ -222,7 +223,7 @@ double DigMoves::support(const Blocks& b, const Voxel& t) const {
 
 template <class Blocks, class Emit>
 void DigMoves::for_each_move(const Blocks& b, const Voxel& p, bool ordinary_waypoint, int blocks_left, Emit&& emit) const {
-    const AgentProfile& a = profile_;
+    const AgentProfile& a = *profile_;
     // Never from water (nor lava): digging and placing are land moves.
     for (int z = 0; z < w_; ++z)
         for (int x = 0; x < w_; ++x)

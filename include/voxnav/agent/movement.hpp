@@ -21,8 +21,9 @@
 /// Inside a chunk, neighbours are plain offsets; within reach of a chunk face
 /// they go through the snapshot's neighbour-chunk links.
 ///
-/// Errors: the constructors throw ProfileError for an invalid profile (they
-/// validate it), and std::bad_alloc; moves and bounds throw nothing.
+/// Errors: the constructors throw ProfileError for an invalid profile (an
+/// AgentProfile is validated on its way to a CheckedProfile; a checked one is
+/// shared as it is), and std::bad_alloc; moves and bounds throw nothing.
 #pragma once
 
 #include "voxnav/agent/action.hpp"
@@ -64,11 +65,11 @@ class MovementModel {
 public:
     using Index = NavSnapshot::Index;
 
-    MovementModel(const NavSnapshot& field, const AgentProfile& profile);
+    MovementModel(const NavSnapshot& field, const CheckedProfile& profile);
     /// With other multipliers for the snapshot's floor classes (index =
     /// Fact::floor_class(); see NavSnapshot::multipliers()): per-query floor
     /// costs. [Limit: each >= 1]
-    MovementModel(const NavSnapshot& field, const AgentProfile& profile, const std::array<double, 16>& floor_multipliers);
+    MovementModel(const NavSnapshot& field, const CheckedProfile& profile, const std::array<double, 16>& floor_multipliers);
     /// Reads `field` from now on (same shape; the costs do not change).
     void rebind(const NavSnapshot& field) {
         field_ = &field;
@@ -146,13 +147,13 @@ public:
     /// diagonally (what for_each_move emits for that walk).
     [[nodiscard]] double walk_step(Fact onto, bool diagonal) const { return moves::Level::walk_cost(tables_, onto, diagonal); }
     /// Cost of a fly move along `axes` axes at once (1, 2 or 3).
-    [[nodiscard]] double fly_step(int axes) const { return moves::Fly::cost(profile_, axes); }
+    [[nodiscard]] double fly_step(int axes) const { return moves::Fly::cost(*profile_, axes); }
     [[nodiscard]] const NavSnapshot& field() const { return *field_; }
-    [[nodiscard]] const AgentProfile& profile() const { return profile_; }
+    [[nodiscard]] const AgentProfile& profile() const { return *profile_; }
 
 private:
     [[nodiscard]] moves::ShapedLook shaped_look() const {
-        return {*field_, tables_, profile_, h16_, body_, step16_, jump16_};
+        return {*field_, tables_, *profile_, h16_, body_, step16_, jump16_};
     }
     void bind_bound();
     template <class Look, class Emit>
@@ -161,7 +162,7 @@ private:
     void air_moves(const Look& f, Index p, Emit& emit) const;
 
     const NavSnapshot* field_;
-    AgentProfile profile_;
+    CheckedProfile profile_;  // shared with the navigator and its field (checked once)
     moves::ReadReach reach_;
     moves::MoveTables tables_;
     Fact::Raw waypoint_bits_;
@@ -207,7 +208,7 @@ void MovementModel::air_moves(const Look& f, Index p, Emit& emit) const {
 
 template <class Look, class Emit>
 void MovementModel::ground_moves(const Look& f, const moves::Across& far, Index p, Fact fp, Emit& emit) const {
-    const moves::Ground<Look> g(f, far, *field_, tables_, profile_, p, fp);
+    const moves::Ground<Look> g(f, far, *field_, tables_, *profile_, p, fp);
     for (int d = 0; d < 4; ++d) moves::Rules::each([&](auto rule) VOXNAV_INLINE { rule.side(g, d, emit); });
     moves::Rules::each([&](auto rule) VOXNAV_INLINE { rule.after_sides(g, emit); });
 }
@@ -227,7 +228,7 @@ void MovementModel::for_each_predecessor(Index to, Emit&& emit, Expand&& expand)
         const NavSnapshot& f = *field_;
         const bool plain_sources = !always_shaped_ && !f.shaped(to);
         if (plain_sources) {
-            const moves::Back b{f, tables_, profile_, to, ft};
+            const moves::Back b{f, tables_, *profile_, to, ft};
             auto plain = [&](Index s, double c, Action a) {
                 if (!f.shaped(s)) emit(s, c, a);
             };
@@ -250,14 +251,14 @@ void MovementModel::for_each_predecessor(Index to, Emit&& emit, Expand&& expand)
         }
         from(f.offset(to, 0, 1, 0));
         from(f.offset(to, 0, -1, 0));
-        if (profile_.fly)
+        if (profile_->fly)
             for (int dy = -1; dy <= 1; ++dy)
                 for (int dz = -1; dz <= 1; ++dz)
                     for (int dx = -1; dx <= 1; ++dx)
                         if (dx != 0 && dy != 0 && dz != 0) from(f.offset(to, dx, dy, dz));  // the rest came above
         return;
     }
-    const moves::Back b{*field_, tables_, profile_, to, ft};
+    const moves::Back b{*field_, tables_, *profile_, to, ft};
     moves::Rules::each([&](auto rule) { rule.backward(b, emit); });
 }
 

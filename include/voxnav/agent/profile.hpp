@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -113,6 +114,24 @@ public:
 
 private:
     std::string key_, message_;
+};
+
+/// An agent profile checked once (AgentProfile::validate) and then shared,
+/// immutable, by a navigator, its NavField and its movement rules, which
+/// neither check nor copy it again: one validation per navigator, and no
+/// profile copy per query (a query's floor-cost rules share it too). An
+/// AgentProfile converts to one (validating) wherever one is asked for.
+/// Cheap to copy (a shared pointer). Thread-safety: immutable, any thread.
+class CheckedProfile {
+public:
+    /// Validates a copy of `profile`. Throws ProfileError naming the first bad field.
+    CheckedProfile(const AgentProfile& profile);  // NOLINT(google-explicit-constructor): converts where asked
+    [[nodiscard]] const AgentProfile& operator*() const { return *p_; }
+    [[nodiscard]] const AgentProfile* operator->() const { return p_.get(); }
+    operator const AgentProfile&() const { return *p_; }  // NOLINT(google-explicit-constructor)
+
+private:
+    std::shared_ptr<const AgentProfile> p_;
 };
 
 /// Parses a JSON profile. `source` names the file in error messages.

@@ -75,11 +75,11 @@ public:
     /// Derives the facts of `world` for the profile's shape and publishes
     /// them. Throws ProfileError for an invalid profile, std::length_error
     /// beyond 2^20 - 2 navigable chunks.
-    NavField(const World& world, const AgentProfile& profile);
+    NavField(const World& world, const CheckedProfile& profile);
 
     /// The field of this world and shape that other navigators already use,
     /// or a new one. Fields live while someone holds them.
-    [[nodiscard]] static std::shared_ptr<NavField> shared(const World& world, const AgentProfile& profile);
+    [[nodiscard]] static std::shared_ptr<NavField> shared(const World& world, const CheckedProfile& profile);
 
     /// Re-derives what changed in `world` since the last sync and publishes a
     /// new snapshot. Cheap when nothing changed. Game thread only (see above).

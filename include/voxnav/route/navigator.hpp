@@ -71,7 +71,8 @@ class Navigator {
 public:
     /// Routes in `world`, sharing the facts of this agent's shape with every
     /// other navigator of that world and shape. Throws ProfileError for an
-    /// invalid profile.
+    /// invalid profile (an AgentProfile converts to a CheckedProfile, checked
+    /// once there; the navigator, its field and its rules share that one).
     ///
     /// Agents that dig or place (AgentProfile::dig, ::place) route through
     /// DigMoves (agent/dig_moves.hpp) as well as their ordinary moves, on
@@ -79,15 +80,15 @@ public:
     /// navigator of such an agent calls when it is made, on the game thread);
     /// their routes list the voxels dug and placed (Route::dig, ::place).
     /// Flow fields and reachable areas use the ordinary moves only.
-    Navigator(const World& world, const AgentProfile& profile);
+    Navigator(const World& world, const CheckedProfile& profile);
     /// Routes in `world` over `field`, which must have been built for this
     /// world and the profile's shape (std::invalid_argument otherwise).
-    Navigator(const World& world, std::shared_ptr<NavField> field, const AgentProfile& profile);
+    Navigator(const World& world, std::shared_ptr<NavField> field, const CheckedProfile& profile);
     /// A worker: routes on `field`'s published snapshots and never reads the
     /// World. Throws ProfileError, or std::invalid_argument for another shape.
     /// Its dig and place queries need a field that keeps block ids (else
     /// status Failed, saying so).
-    Navigator(std::shared_ptr<NavField> field, const AgentProfile& profile);
+    Navigator(std::shared_ptr<NavField> field, const CheckedProfile& profile);
     ~Navigator();
     /// Movable (a moved-from Navigator may only be destroyed or assigned to).
     Navigator(Navigator&&) noexcept;
