@@ -663,6 +663,39 @@ TEST_CASE("limits outside their documented ranges are the caller's error everywh
     service.wait();
 }
 
+// Issue 34, item 6: Navigator::reserve(max_nodes) makes room once; queries
+// within it then grow no search memory, and answer as before.
+TEST_CASE("reserve: queries within the reserved nodes grow no search memory and answer the same", "[queries]") {
+    const Voxel size(48, 8, 48);
+    const World world = testing::random_world(91, size);
+    const AgentProfile walker;
+    const ref::Model model(world, walker);
+    const auto wps = waypoints_of(model, size);
+    REQUIRE(wps.size() > 10);
+    Navigator cold(world, walker), warm(world, walker);
+    warm.reserve(20000);
+    const std::size_t reserved = warm.search_memory_bytes();
+    CHECK(reserved > cold.search_memory_bytes());
+    std::mt19937 rng(4);
+    QueryOptions o;
+    o.limits.max_nodes = 20000;
+    for (int i = 0; i < 60; ++i) {
+        const Voxel from = wps[rng() % wps.size()], to = wps[rng() % wps.size()];
+        const Route a = cold.find_route(from, Goal::at(to), o), b = warm.find_route(from, Goal::at(to), o);
+        CHECK(a.status == b.status);
+        CHECK(a.cost == b.cost);
+        CHECK(a.metrics.expanded == b.metrics.expanded);
+        CHECK(b.metrics.generated <= 20001);
+    }
+    CHECK(warm.search_memory_bytes() == reserved);
+    // A digger's search too.
+    AgentProfile digger = walker;
+    digger.dig = true;
+    Navigator d(world, digger);
+    d.reserve(5000);
+    CHECK(d.search_memory_bytes() > 5000 * 16);
+}
+
 TEST_CASE("zone lookups: chunk buckets equal the plain list anywhere", "[queries]") {
     std::mt19937 rng(3);
     auto coord = [&] { return int(rng() % 200) - 100; };

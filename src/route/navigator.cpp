@@ -121,6 +121,18 @@ const NavSnapshot& Navigator::field() const { return *impl_->snapshot_; }
 const std::shared_ptr<const NavSnapshot>& Navigator::snapshot() const { return impl_->snapshot_; }
 const std::shared_ptr<NavField>& Navigator::shared_field() const { return impl_->field_; }
 const MovementModel& Navigator::moves() const { return *impl_->moves_; }
+void Navigator::reserve(std::size_t max_nodes) {
+    impl_->cancel();
+    impl_->sync();
+    // The direct index's directory for the facts as they are now (a world
+    // that grows later grows it at its next query).
+    impl_->search_.reserve(max_nodes, std::size_t(impl_->snapshot_->slot_capacity()) << node_id::local_bits);
+    if (impl_->digs_or_places()) {
+        if (!impl_->dig_) impl_->dig_ = std::make_unique<DigQuery>();
+        impl_->dig_->search.reserve(max_nodes);
+    }
+}
+
 std::size_t Navigator::search_memory_bytes() const {
     return impl_->search_.memory_bytes() + impl_->flow_builder_.memory_bytes() + (impl_->dig_ ? impl_->dig_->memory_bytes() : 0);
 }

@@ -137,6 +137,45 @@ public:
     /// until called with nullptr. `record` must outlive those searches.
     void record_into(SearchRecord<State>* record) { record_ = record; }
 
+    /// Makes room for searches of up to `max_nodes` nodes (node records,
+    /// open list and hash index; direct-index pages for about one page of
+    /// 256 states per 8 nodes, beyond which they grow as before), so that
+    /// they allocate nothing: what a game does once at load rather than pay
+    /// in its first queries. Forgets the last search (take its answer with
+    /// finish() first); a search in progress is cancelled. Cost: O(the
+    /// memory it reserves). `dense_states`: a problem's dense_size(), when
+    /// its states are dense (the direct index's directory is sized for it).
+    /// [Units: nodes]
+    void reserve(std::size_t max_nodes, std::size_t dense_states = 0) {
+        cancel();
+        // Both indexes emptied whole and the last search's nodes forgotten
+        // (no problem at hand to hash them: a load-time call may sweep).
+        std::fill(table_.begin(), table_.end(), kNone);
+        std::fill(arena_.begin(), arena_.begin() + std::ptrdiff_t(std::min(arena_.size(), touched_.size() * kPage)), 0u);
+        for (std::uint32_t key : touched_) dir_[key] = 0;
+        touched_.clear();
+        clear_nodes();
+        heap_.clear();
+        nodes_.reserve(max_nodes + 1);
+        heap_pos_.reserve(max_nodes + 1);
+        tags_.reserve(max_nodes + 1);
+        heap_.reserve(max_nodes + 1);
+        if (table_.size() < 2 * (max_nodes + 1)) {
+            std::size_t size = std::size_t(1) << 12;
+            while (size < 2 * (max_nodes + 1)) size *= 2;
+            table_.assign(size, kNone);
+            shift_ = 64;
+            for (std::size_t t = size; t > 1; t >>= 1) --shift_;
+        }
+        if (dense_states > 0 && dense_states <= kDenseLimit) {
+            const std::size_t keys = (dense_states + kPage - 1) >> kPageBits;
+            if (dir_.size() < keys) dir_.resize(keys, 0);
+        }
+        const std::size_t pages = max_nodes / 8 + 64;
+        if (arena_.size() < pages * kPage) arena_.resize(pages * kPage, 0);
+        touched_.reserve(pages);
+    }
+
     /// Bytes of search memory reserved (the direct index counts in full).
     [[nodiscard]] std::size_t memory_bytes() const {
         return nodes_.capacity() * kNodeBytes + table_.capacity() * sizeof(std::uint32_t) +
