@@ -346,44 +346,29 @@ local function door_checks(c)
 			lane.name .. " (" .. info.status .. "): " .. path_text(path))
 		return info.status
 	end
-	-- A route through the door, walked (the door is open).
-	local function walked(lane, agent, when)
+	-- A route through the door with `action` at its node: "walk" through an
+	-- open door, "open" through a closed one the agent may open.
+	local function crossed(lane, agent, when, action)
+		local state = action == "walk" and "open" or "closed"
 		local path, info = lane_query(lane, agent)
-		if not expect(path and info.status == "found", "doors (" .. when .. "): " .. agent .. " gets no route through the open " ..
-				lane.name .. " (" .. info.status .. " " .. tostring(info.error) .. ")") then
+		if not expect(path and info.status == "found", "doors (" .. when .. "): " .. agent .. " gets no route through the " .. state ..
+				" " .. lane.name .. " (" .. info.status .. " " .. tostring(info.error) .. ")") then
 			return info.status
 		end
-		expect(passes(path, lane.door), "doors (" .. when .. "): " .. agent .. "'s route misses the open " .. lane.name .. ": " .. path_text(path))
+		expect(passes(path, lane.door), "doors (" .. when .. "): " .. agent .. "'s route misses the " .. state .. " " .. lane.name ..
+			": " .. path_text(path))
 		for _, p in ipairs(path) do
 			if p.x == lane.door.x and p.z == lane.door.z then
-				expect(p.action == "walk" and p.y == lane.door.y, "doors (" .. when .. "): " .. agent .. " does not walk through the open " ..
-					lane.name .. ": " .. path_text(path))
+				expect(p.action == action and p.y == lane.door.y, "doors (" .. when .. "): " .. agent .. " does not " .. action ..
+					" through the " .. state .. " " .. lane.name .. ": " .. path_text(path))
 			end
 		end
 		local why = check.route(path, DEFS[agent])
 		expect(why == nil, "doors (" .. when .. "): " .. lane.name .. " " .. agent .. ": " .. tostring(why))
 		return info.status
 	end
-	-- A route that opens the door ("open" at the door's node).
-	local function opened(lane, agent, when)
-		local path, info = lane_query(lane, agent)
-		if not expect(path and info.status == "found", "doors (" .. when .. "): " .. agent .. " gets no route through the closed " ..
-				lane.name .. " it may open (" .. info.status .. " " .. tostring(info.error) .. ")") then
-			return info.status
-		end
-		local opens = false
-		for _, p in ipairs(path) do
-			if p.x == lane.door.x and p.z == lane.door.z then
-				expect(p.action == "open" and p.y == lane.door.y, "doors (" .. when .. "): " .. agent .. " crosses the closed " ..
-					lane.name .. " without opening it: " .. path_text(path))
-				opens = opens or p.action == "open"
-			end
-		end
-		expect(opens, "doors (" .. when .. "): " .. agent .. "'s route does not open " .. lane.name .. ": " .. path_text(path))
-		local why = check.route(path, DEFS[agent])
-		expect(why == nil, "doors (" .. when .. "): " .. lane.name .. " " .. agent .. ": " .. tostring(why))
-		return info.status
-	end
+	local function walked(lane, agent, when) return crossed(lane, agent, when, "walk") end
+	local function opened(lane, agent, when) return crossed(lane, agent, when, "open") end
 	local function all_lanes(when)
 		for _, lane in ipairs(c.door_lanes) do
 			local lr = r.lanes[lane.name] or {}
