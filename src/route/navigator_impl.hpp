@@ -103,6 +103,9 @@ struct Navigator::Impl {
 
     [[nodiscard]] RouteCheck check_route(const Route& route, std::size_t from_waypoint) const;
     [[nodiscard]] std::vector<double> step_costs(const Route& route, const std::vector<CostZone>& zones) const;
+    /// Whether routes are checked and priced with the dig and place moves
+    /// (a digging or placing agent, with block ids in the snapshot).
+    [[nodiscard]] bool checks_dig_moves() const { return digs_or_places() && snapshot_->has_blocks(); }
     /// step_costs of a digging or placing agent's route (route_steps.cpp).
     void dig_step_costs(const Route& route, const std::vector<CostZone>& zones, std::vector<double>& out) const;
     [[nodiscard]] Route smooth_route(const Route& route, const std::vector<CostZone>& zones) const;

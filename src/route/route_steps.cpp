@@ -10,6 +10,20 @@
 
 namespace voxnav {
 
+namespace {
+
+// Whether a move the rules give now, with action `now`, still follows a
+// route step planned with action `planned`: the same action, or the plain
+// motion the step became once the NPC did its work (opened the door, dug
+// the voxel, placed the bridge block).
+bool still_follows(Action planned, Action now) {
+    if (planned == now) return true;
+    if (planned == Action::Open) return now == Action::Walk;
+    return (planned == Action::Dig || planned == Action::Place) && (now == Action::Walk || now == Action::Jump || now == Action::Fall);
+}
+
+}  // namespace
+
 void route_step_costs(const MovementModel& moves, const ZoneCosts& zones, const NavSnapshot::Index* states,
                       const Action* actions, std::size_t count, std::vector<double>& out) {
     constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -20,8 +34,7 @@ void route_step_costs(const MovementModel& moves, const ZoneCosts& zones, const 
         double best = kInf;
         if (from != NavSnapshot::no_index && to != NavSnapshot::no_index)
             moves.for_each_move(from, [&](NavSnapshot::Index t, double cost, Action a) {
-                // An open move whose door is open now (the NPC opened it) is a walk.
-                if (t == to && (a == actions[k] || (actions[k] == Action::Open && a == Action::Walk)) && cost < best) best = cost;
+                if (t == to && still_follows(actions[k], a) && cost < best) best = cost;
             });
         if (!zones.empty() && to != NavSnapshot::no_index) best *= zones.multiplier(snapshot.voxel_of(to));
         out[k] = best;
@@ -52,10 +65,6 @@ void Navigator::Impl::dig_step_costs(const Route& route, const std::vector<CostZ
     const DigProblem problem(*moves_, dig, blocks, bound, zones, snapshot_->bounds(), nullptr);
     const bool limited = dig.initial_blocks() != DigMoves::no_limit;
     int left = dig.initial_blocks();
-    auto carried_out = [](Action planned, Action now) {
-        if (planned == Action::Open) return now == Action::Walk;
-        return (planned == Action::Dig || planned == Action::Place) && (now == Action::Walk || now == Action::Jump || now == Action::Fall);
-    };
     for (std::size_t k = 1; k < count; ++k) {
         const Waypoint& a = route.waypoints[k - 1];
         const Waypoint& b = route.waypoints[k];
@@ -64,7 +73,7 @@ void Navigator::Impl::dig_step_costs(const Route& route, const std::vector<CostZ
         double best = kInf;
         if (from != NavSnapshot::no_index && to != NavSnapshot::no_index)
             problem.each_move(DigProblem::make(from, left), [&](DigProblem::State t, double cost, Action act, const DigMoves::Move*) {
-                if (DigProblem::node(t) == to && (act == b.action || carried_out(b.action, act)) && cost < best) best = cost;
+                if (DigProblem::node(t) == to && still_follows(b.action, act) && cost < best) best = cost;
             });
         out[k] = best;
     }
@@ -72,7 +81,7 @@ void Navigator::Impl::dig_step_costs(const Route& route, const std::vector<CostZ
 
 std::vector<double> Navigator::Impl::step_costs(const Route& route, const std::vector<CostZone>& zone_list) const {
     std::vector<double> out;
-    if (digs_or_places() && snapshot_->has_blocks()) {
+    if (checks_dig_moves()) {
         dig_step_costs(route, zone_list, out);
         return out;
     }
@@ -114,7 +123,7 @@ Navigator::RouteCheck Navigator::Impl::check_route(const Route& route, std::size
     using detail::describe;
     // A digger's route passes through rock before it is dug: its positions
     // need not be waypoints now, only its moves must still exist.
-    const bool dig_route = digs_or_places() && snapshot_->has_blocks();
+    const bool dig_route = checks_dig_moves();
     Route rest;
     const Route* checked = &route;
     if (from_waypoint > 0 && !dig_route) {

@@ -157,8 +157,7 @@ void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
     if (std::all_of(ids, ids + chunk_volume, [](BlockId id) { return id == BlockRegistry::air; }) &&
         !tree.probeConstNode<Internal1>(origin) && !tree.isValueOn(origin) && tree.getValue(origin) == BlockRegistry::air) {
         // Air into a region that holds nothing (open sky): nothing to write.
-        loaded_.insert(chunk);
-        unloaded_.erase(chunk);
+        mark_loaded(chunk);
         note_chunk(chunk);
         return;
     }
@@ -192,8 +191,7 @@ void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
                 tree.addLeaf(leaf);
             }
     release_if_empty(tree, origin);
-    loaded_.insert(chunk);
-    unloaded_.erase(chunk);
+    mark_loaded(chunk);
     note_chunk(chunk);
 }
 
@@ -272,6 +270,11 @@ bool World::changed_chunks_since(std::uint64_t rev, std::vector<Voxel>& out) con
     return true;
 }
 
+void World::mark_loaded(const Voxel& chunk) {
+    loaded_.insert(chunk);
+    unloaded_.erase(chunk);  // given again: set_block takes edits there again
+}
+
 void World::restart_journal() {
     ++revision_;
     journal_.clear();
@@ -283,10 +286,7 @@ void World::load_box_chunks(const VoxelBox& box) {
     const Voxel lo = chunk_of(box.lo), hi = chunk_of(box.hi - Voxel(1));
     for (int y = lo.y; y <= hi.y; ++y)
         for (int z = lo.z; z <= hi.z; ++z)
-            for (int x = lo.x; x <= hi.x; ++x) {
-                loaded_.insert({x, y, z});
-                unloaded_.erase({x, y, z});
-            }
+            for (int x = lo.x; x <= hi.x; ++x) mark_loaded({x, y, z});
 }
 
 void World::note_change(const VoxelBox& box) {
@@ -296,8 +296,7 @@ void World::note_change(const VoxelBox& box) {
         const detail::BlockTree& tree = store_->grid->tree();
         for (auto leaf = tree.cbeginLeaf(); leaf; ++leaf) {
             const openvdb::Coord o = leaf->origin();
-            loaded_.insert(chunk_of({o.x(), o.y(), o.z()}));
-            unloaded_.erase(chunk_of({o.x(), o.y(), o.z()}));
+            mark_loaded(chunk_of({o.x(), o.y(), o.z()}));
         }
         auto tiles = tree.cbeginValueOn();
         tiles.setMaxDepth(detail::BlockTree::DEPTH - 2);

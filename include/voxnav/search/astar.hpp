@@ -163,9 +163,7 @@ public:
         if (table_.size() < 2 * (max_nodes + 1)) {
             std::size_t size = std::size_t(1) << 12;
             while (size < 2 * (max_nodes + 1)) size *= 2;
-            table_.assign(size, kNone);
-            shift_ = 64;
-            for (std::size_t t = size; t > 1; t >>= 1) --shift_;
+            empty_table(size);
         }
         if (dense_states > 0 && dense_states <= kDenseLimit) {
             const std::size_t keys = (dense_states + kPage - 1) >> kPageBits;
@@ -376,15 +374,20 @@ private:
     void grow_table(const P& problem) {
         std::size_t size = std::max<std::size_t>(table_.size() * 2, 1 << 12);
         while (nodes_.size() * 2 > size) size *= 2;
-        table_.assign(size, kNone);
-        shift_ = 64;
-        for (std::size_t s = size; s > 1; s >>= 1) --shift_;
+        empty_table(size);
         const std::size_t mask = size - 1;
         for (std::uint32_t n = 0; n < nodes_.size(); ++n) {
             std::size_t i = slot_of(problem.hash(nodes_[n].state));
             while (table_[i] < n) i = (i + 1) & mask;
             table_[i] = n;
         }
+    }
+
+    // An empty hash index of `size` slots (a power of two) and its shift.
+    void empty_table(std::size_t size) {
+        table_.assign(size, kNone);
+        shift_ = 64;
+        for (std::size_t s = size; s > 1; s >>= 1) --shift_;
     }
 
     // Chooses direct indexing when the problem's states are dense; clears

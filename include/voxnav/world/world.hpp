@@ -168,6 +168,8 @@ public:
 
 private:
     void note_chunk(const Voxel& chunk);
+    // Loaded by the game (set_chunk, bounds, a bulk load): no longer unloaded.
+    void mark_loaded(const Voxel& chunk);
     void load_box_chunks(const VoxelBox& box);
     void restart_journal();
 
