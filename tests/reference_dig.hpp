@@ -16,7 +16,7 @@ namespace ref {
 struct DigMove {
     Voxel to;
     double cost;
-    Action action;
+    voxnav::MoveTag action;
     std::vector<Voxel> dug, placed;
 };
 
@@ -100,7 +100,9 @@ public:
         auto add = [&](const Voxel& to, double cost, Action plain, std::vector<Voxel> dug, std::vector<Voxel> placed = {}) {
             if (!node(to)) return;
             if (dug.empty() && placed.empty() && ordinary) return;
-            const Action act = !placed.empty() ? Action::Place : !dug.empty() ? Action::Dig : plain;
+            using voxnav::MoveTag;
+            using voxnav::WorldAct;
+            const MoveTag act = !placed.empty() ? MoveTag(plain, WorldAct::Place) : !dug.empty() ? MoveTag(plain, WorldAct::Dig) : MoveTag(plain);
             out.push_back({to, cost, act, std::move(dug), std::move(placed)});
         };
         const int h = a_.body_voxels();

@@ -27,7 +27,7 @@ using voxnav::World;
 struct Move {
     Voxel to;
     double cost;
-    Action action;
+    voxnav::MoveTag action;
 };
 
 struct VoxelLess {
@@ -152,7 +152,7 @@ public:
                         }
                         const Voxel l = p + (g + 1) * d;
                         if (gaps && standable(l) && !in_water(l))
-                            add(l, (g + 1) / a_.walk_speed * m(l) + 2.0 * std::sqrt(2.0 / a_.gravity), Action::Jump);
+                            add(l, (g + 1) / a_.walk_speed * m(l) + 2.0 * std::sqrt(2.0 / a_.gravity), Action::Leap);
                     }
                 }
             }

@@ -21,7 +21,7 @@ using namespace voxnav;
 struct Move {
     Voxel to;
     double cost;
-    Action action;
+    voxnav::MoveTag action;
 };
 
 struct Less {
@@ -179,8 +179,8 @@ public:
     std::vector<Move> moves(const Voxel& p) const {
         std::vector<Move> out;
         if (!standable(p)) return out;
-        auto add = [&](const Voxel& q, double cost, Action act) {
-            if (needs_open(q)) cost += a_.open_time, act = Action::Open;
+        auto add = [&](const Voxel& q, double cost, MoveTag act) {
+            if (needs_open(q)) cost += a_.open_time, act = act.with(WorldAct::Open);
             out.push_back({q, cost, act});
         };
         auto level = [&](const Voxel& q, double dist) {  // a walk or a swim

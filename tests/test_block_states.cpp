@@ -104,7 +104,8 @@ TEST_CASE("text worlds: legends take shape words; 'q' is an open gate anyone pas
     const Route r = nav.find_route(*w.point("S"), *w.point("G"));
     REQUIRE(r.status == SearchStatus::Found);
     CHECK(r.waypoints[1].feet_y == 1.5);
-    for (const Waypoint& p : r.waypoints) CHECK(p.action != Action::Open);
+    for (const Waypoint& p : r.waypoints) CHECK(p.opened == 0);
+    CHECK(r.open.empty());
     CHECK_THROWS_AS(testing::world_from_text("voxnav-world 1\nsize 1 1 1\nlegend s x solid top=99\nlayer 0\ns\n"), LoadError);
 }
 
@@ -170,7 +171,7 @@ TEST_CASE("Minecraft two-block doors: both halves block a closed lane; openers o
             bool opened = false;
             for (const Waypoint& p : r.waypoints) {
                 CHECK(p.position.y == 1);  // never on the door's top
-                opened = opened || (p.position.x == 3 && p.action == Action::Open);
+                opened = opened || (p.position.x == 3 && p.opened > 0 && p.action == Action::Walk);
             }
             CHECK(opened);
         } else {

@@ -265,7 +265,8 @@ TEST_CASE("C API bad input: a status and a sentence, nothing changed", "[c_api]"
     CHECK(voxnav_snap(nav.n, nan_feet, out) == VOXNAV_ERR_ARGUMENT);
     // Names of statuses and actions, in range and out.
     CHECK(std::string(voxnav_search_status_name(VOXNAV_NO_PATH)) == "no_path");
-    CHECK(std::string(voxnav_action_name(VOXNAV_ACTION_OPEN)) == "open");
+    CHECK(std::string(voxnav_action_name(VOXNAV_ACTION_LEAP)) == "leap");
+    CHECK(std::string(voxnav_action_name(VOXNAV_ACTION_CLIMB)) == "climb");
     CHECK(std::string(voxnav_action_name(99)) == "unknown");
 }
 
@@ -427,11 +428,22 @@ TEST_CASE("C API dig and place: a digger goes through the wall, the route lists 
     CHECK(dug[2] == 5);
     CHECK(voxnav_route_placed(r.r, &n) == nullptr);
     CHECK(n == 0);
-    bool dig_action = false;
-    for (size_t i = 0; i < voxnav_route_size(r.r); ++i) dig_action = dig_action || voxnav_route_waypoints(r.r)[i].action == VOXNAV_ACTION_DIG;
-    CHECK(dig_action);
-    CHECK(std::string(voxnav_action_name(VOXNAV_ACTION_DIG)) == "dig");
-    CHECK(std::string(voxnav_action_name(VOXNAV_ACTION_PLACE)) == "place");
+    // The waypoint that digs: a motion, and the dug voxel as its share.
+    size_t digs = 0;
+    for (size_t i = 0; i < voxnav_route_size(r.r); ++i) {
+        const voxnav_waypoint& w = voxnav_route_waypoints(r.r)[i];
+        if (w.dug == 0) continue;
+        ++digs;
+        CHECK(w.action != VOXNAV_ACTION_START);
+        CHECK(voxnav_action_name(w.action) != std::string("unknown"));
+        size_t k = 0;
+        const int32_t* v = voxnav_waypoint_voxels(r.r, i, VOXNAV_ACT_DIG, &k);
+        REQUIRE(k == 1);
+        CHECK((v[0] == 8 && v[1] == 1 && v[2] == 5));
+    }
+    CHECK(digs == 1);
+    CHECK(std::string(voxnav_action_name(VOXNAV_ACTION_LEAP)) == "leap");
+    CHECK(std::string(voxnav_action_name(8)) == "unknown");
     CHECK(std::string(voxnav_route_json(r.r)).find("\"dig\":[[8,1,5]]") != std::string::npos);
     // A worker of a digger's field digs the same route.
     voxnav_field* field = nullptr;
@@ -489,7 +501,22 @@ TEST_CASE("C API route checks: doors closed and opened, walls placed, from a giv
     for (size_t k = 0; k < n; ++k)
         if (wp[k].x == 4) at_door = k;
     REQUIRE(at_door < n);
-    CHECK(wp[at_door].action == VOXNAV_ACTION_OPEN);
+    // The motion is a walk; the door's two halves are what the move opens.
+    CHECK(wp[at_door].action == VOXNAV_ACTION_WALK);
+    CHECK(wp[at_door].opened == 2);
+    size_t door_voxels = 0;
+    const int32_t* doors = voxnav_waypoint_voxels(r.r, at_door, VOXNAV_ACT_OPEN, &door_voxels);
+    REQUIRE(door_voxels == 2);
+    CHECK((doors[0] == 4 && doors[1] == 1 && doors[2] == 1));
+    CHECK((doors[3] == 4 && doors[4] == 2 && doors[5] == 1));
+    CHECK(voxnav_waypoint_voxels(r.r, at_door, VOXNAV_ACT_DIG, &door_voxels) == nullptr);
+    CHECK(door_voxels == 0);
+    CHECK(voxnav_waypoint_voxels(r.r, at_door - 1, VOXNAV_ACT_OPEN, &door_voxels) == nullptr);
+    CHECK(voxnav_waypoint_voxels(r.r, n, VOXNAV_ACT_OPEN, &door_voxels) == nullptr);
+    CHECK(voxnav_waypoint_voxels(r.r, at_door, 3, &door_voxels) == nullptr);
+    size_t route_opened = 0;
+    CHECK(voxnav_route_opened(r.r, &route_opened) != nullptr);
+    CHECK(route_opened == 2);
     voxnav_route_check check{};
     REQUIRE(voxnav_check_route(opener.n, r.r, 0, &check) == VOXNAV_OK);
     CHECK(check.valid == 1);

@@ -271,6 +271,18 @@ TEST_CASE("cli route, render and view show what a digging and placing agent digs
     const auto j = nlohmann::json::parse(r.out);
     CHECK(j.at("dig") == nlohmann::json::parse("[[5,1,1],[5,2,1]]"));
     CHECK(j.at("place") == nlohmann::json::parse("[[8,0,2],[9,0,2]]"));
+    // Each waypoint's "action" is a motion; the move's voxels are its "dig" and "place" lists.
+    std::size_t digging = 0, placing = 0;
+    for (const auto& w : j.at("waypoints")) {
+        const std::string action = w.at("action").get<std::string>();
+        CHECK((action == "start" || action == "walk" || action == "jump" || action == "leap" || action == "fall" || action == "swim" ||
+               action == "climb" || action == "fly"));
+        digging += w.contains("dig");
+        placing += w.contains("place");
+        CHECK_FALSE(w.contains("open"));
+    }
+    CHECK(digging >= 1);
+    CHECK(placing >= 1);
     // Without digging and placing there is no route.
     CHECK(run("route --world " + world + " --from S --to G").code == 1);
 

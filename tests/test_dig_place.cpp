@@ -23,8 +23,10 @@ Route route_in(const World& w, const AgentProfile& a, const char* from = "S", co
     return nav.find_route(*w.point(from), *w.point(to));
 }
 
-std::size_t count(const Route& r, Action a) {
-    return std::size_t(std::count_if(r.waypoints.begin(), r.waypoints.end(), [&](const Waypoint& w) { return w.action == a; }));
+// Waypoints whose move digs (or places) first.
+std::size_t count(const Route& r, WorldAct a) {
+    return std::size_t(std::count_if(r.waypoints.begin(), r.waypoints.end(),
+                                     [&](const Waypoint& w) { return (a == WorldAct::Dig ? w.dug : a == WorldAct::Place ? w.placed : w.opened) > 0; }));
 }
 
 AgentProfile digger() {
@@ -64,13 +66,14 @@ TEST_CASE("a wall 1 thick is dug through when cheaper than the long way round, a
 
     const Route dug = route_in(w, digger());
     REQUIRE(dug.status == SearchStatus::Found);
-    CHECK(count(dug, Action::Dig) >= 1);
+    CHECK(count(dug, WorldAct::Dig) >= 1);
     CHECK(!dug.dig.empty());
     CHECK(dug.cost < plain.cost);
     // Every listed voxel was stone in the wall, and each dig waypoint lists its own.
     std::size_t listed = 0;
     for (const Waypoint& p : dug.waypoints) {
-        CHECK((p.action == Action::Dig) == (p.dug > 0));
+        // A motion, never the act: a walk, jump or fall into the wall.
+        if (p.dug > 0) CHECK((p.action == Action::Walk || p.action == Action::Jump || p.action == Action::Fall));
         listed += p.dug;
     }
     CHECK(listed == dug.dig.size());
@@ -96,7 +99,9 @@ TEST_CASE("the break time is hardness / dig_speed + dig_penalty per block", "[di
     const Route r = route_in(w, a);
     REQUIRE(r.status == SearchStatus::Found);
     REQUIRE(r.waypoints.size() == 3);
-    CHECK(r.waypoints[1].action == Action::Dig);
+    CHECK(r.waypoints[1].action == Action::Walk);
+    CHECK(r.waypoints[1].dug == 2);
+    CHECK(r.voxels(1, WorldAct::Dig).count == 2);
     CHECK(r.waypoints[1].cost == Approx(1.0 / a.walk_speed + 2 * (1.5 / 2.0 + 0.25)));
     CHECK(r.dig == std::vector<Voxel>{{1, 1, 0}, {1, 2, 0}});
     CHECK(r.cost == Approx(2.0 / a.walk_speed + 2.0));
@@ -169,7 +174,9 @@ TEST_CASE("a gap of 3 is bridged by an agent with 3 blocks and refused with 2", 
     a.blocks = 3;
     const Route r = route_in(w, a);
     REQUIRE(r.status == SearchStatus::Found);
-    CHECK(count(r, Action::Place) == 3);
+    CHECK(count(r, WorldAct::Place) == 3);
+    for (const Waypoint& p : r.waypoints)
+        if (p.placed) CHECK(p.action == Action::Walk);  // a bridge is walked
     CHECK(r.place == std::vector<Voxel>{{3, 0, 0}, {4, 0, 0}, {5, 0, 0}});
     CHECK(r.cost == Approx(6.0 / a.walk_speed + 3 * a.place_cost));
     a.blocks = 2;
@@ -191,7 +198,9 @@ TEST_CASE("a pillar of 4 climbs onto a ledge", "[place]") {
     a.blocks = 4;
     const Route r = route_in(w, a);
     REQUIRE(r.status == SearchStatus::Found);
-    CHECK(count(r, Action::Place) == 4);
+    CHECK(count(r, WorldAct::Place) == 4);
+    for (const Waypoint& p : r.waypoints)
+        if (p.placed) CHECK(p.action == Action::Jump);  // a pillar is jumped
     CHECK(r.place.size() == 4);
     for (const Voxel& v : r.place) CHECK(v.x == 2);
     const double pillar = 1.0 / a.walk_speed + std::sqrt(2.0 / a.gravity) + a.place_cost;
@@ -223,7 +232,7 @@ TEST_CASE("dig and place routes carry their voxels through route JSON", "[dig]")
     const Route r = route_in(w, a);
     const std::string json = to_json(r);
     CHECK(json.find("\"dig\":[[1,1,0],[1,2,0]]") != std::string::npos);
-    CHECK(json.find("\"action\":\"dig\"") != std::string::npos);
+    CHECK(json.find(R"({"x":1,"y":1,"z":0,"feet_y":1.0,"action":"walk","dig":[[1,1,0],[1,2,0]]})") != std::string::npos);
     const Route back = route_from_json(json);
     CHECK(back.dig == r.dig);
     REQUIRE(back.waypoints.size() == r.waypoints.size());
@@ -504,8 +513,8 @@ TEST_CASE("a digger's route stays valid through edits that leave it alone, and a
     Navigator nav(w, pioneer);
     const Route r = nav.find_route(*w.point("S"), *w.point("G"));
     REQUIRE(r.status == SearchStatus::Found);
-    REQUIRE(count(r, Action::Dig) >= 1);
-    REQUIRE(count(r, Action::Place) >= 1);
+    REQUIRE(count(r, WorldAct::Dig) >= 1);
+    REQUIRE(count(r, WorldAct::Place) >= 1);
     const auto same_costs = [&](const std::vector<double>& costs) {
         REQUIRE(costs.size() == r.waypoints.size());
         for (std::size_t k = 1; k < costs.size(); ++k) {
@@ -559,7 +568,7 @@ TEST_CASE("a digger's route stays valid through edits that leave it alone, and a
         for (std::uint32_t i = 0; i < p.dug; ++i) w.set_block(r.dig[dug_at++], BlockRegistry::air);
         for (std::uint32_t i = 0; i < p.placed; ++i) w.set_block(r.place[placed_at++], stone);
         nav.sync();
-        const bool pillar = p.action == Action::Place && p.position == r.waypoints[k - 1].position + Voxel(0, 1, 0);
+        const bool pillar = p.placed > 0 && p.action == Action::Jump && p.position == r.waypoints[k - 1].position + Voxel(0, 1, 0);
         if (!pillar && (p.dug || p.placed)) {  // (a pillar's block is placed under the body as it rises)
             const Navigator::RouteCheck mid = nav.check_route(r, k - 1);
             INFO("work of move " << k << " done, at waypoint " << k - 1 << ": " << mid.why);

@@ -10,6 +10,7 @@
 #include "reference_dig.hpp"
 #include "test_helpers.hpp"
 
+#include <cmath>
 #include <random>
 #include <set>
 
@@ -109,7 +110,7 @@ TEST_CASE("digging and placing routes cost what a simple reference finds", "[dig
                 placed_at += wp.placed;
                 bool matched = false;
                 for (const ref::DigMove& m : dm.moves(r.waypoints[i - 1].position, left))
-                    matched = matched || (m.to == wp.position && m.action == wp.action && std::abs(m.cost - wp.cost) < 1e-9 &&
+                    matched = matched || (m.to == wp.position && m.action.motion() == wp.action && std::abs(m.cost - wp.cost) < 1e-9 &&
                                           std::set<Voxel, ref::VoxelLess>(m.dug.begin(), m.dug.end()) ==
                                               std::set<Voxel, ref::VoxelLess>(dug.begin(), dug.end()) &&
                                           m.placed == placed);
@@ -146,4 +147,94 @@ TEST_CASE("the lower bound stays consistent across digging and placing moves", "
         }
     }
     CHECK(checked > 2000);
+}
+
+// check_route and step_costs price a digger's or builder's route by the same
+// moves its search had: on its own revision every move is priced as the
+// route says; an edit away from everything the route reads leaves it valid;
+// an edit that blocks one of its waypoints makes it invalid at a move no
+// later than that one, where step_costs says +inf, and putting the block
+// back makes it valid again.
+TEST_CASE("check_route and step_costs follow digging and placing routes through random edits", "[dig][random][live]") {
+    int routes = 0, far_edits = 0, breaks = 0;
+    for (std::uint32_t seed = 1; seed <= 60; ++seed) {
+        World w = random_dig_world(seed);
+        const AgentProfile a = random_digger(seed);
+        const ref::Model base(w, a);
+        const std::vector<Voxel> stand = standables(base, w);
+        if (stand.size() < 2) continue;
+        std::mt19937 rng(seed * 17u + 3u);
+        Navigator nav(w, a);
+        const BlockId bedrock = *w.blocks().find("bedrock"), stone = *w.blocks().find("stone");
+        for (int q = 0; q < 6; ++q) {
+            const Voxel s = stand[rng() % stand.size()], g = stand[rng() % stand.size()];
+            const Route r = nav.find_route(s, g);
+            if (r.status != SearchStatus::Found || r.waypoints.size() < 3 || (r.dig.empty() && r.place.empty())) continue;
+            INFO("seed " << seed << " query " << q << " profile " << to_json(a) << " route " << to_json(r));
+            ++routes;
+            std::vector<double> costs = nav.step_costs(r);
+            REQUIRE(costs.size() == r.waypoints.size());
+            for (std::size_t k = 1; k < costs.size(); ++k) CHECK(costs[k] == Approx(r.waypoints[k].cost).epsilon(1e-9));
+            // What the route may read: around its waypoints, the body above and the floor below.
+            auto near_route = [&](const Voxel& v) {
+                for (const Waypoint& p : r.waypoints)
+                    if (std::abs(v.x - p.position.x) <= 3 && std::abs(v.z - p.position.z) <= 3 && v.y >= p.position.y - 3 &&
+                        v.y <= p.position.y + 6)
+                        return true;
+                return false;
+            };
+            for (int tries = 0; tries < 40; ++tries) {
+                const Voxel v(int(rng() % 9), int(rng() % 7), int(rng() % 9));
+                if (near_route(v)) continue;
+                const BlockId was = w.block(v);
+                w.set_block(v, was == stone ? BlockRegistry::air : stone);
+                nav.sync();
+                const Navigator::RouteCheck c = nav.check_route(r);
+                INFO("edit at " << v.x << "," << v.y << "," << v.z << ": " << c.why);
+                CHECK(c.valid);
+                CHECK_FALSE(c.unchanged);
+                costs = nav.step_costs(r);
+                for (std::size_t k = 1; k < costs.size(); ++k) CHECK(std::isfinite(costs[k]));
+                w.set_block(v, was);
+                nav.sync();
+                ++far_edits;
+                break;
+            }
+            // Bedrock where waypoint k's feet go: the route breaks there or
+            // before. (Not inside the body at waypoint k - 1: the rules count
+            // the space an agent stands in as open, as it would be in a game.)
+            const int wide = a.width, tall = a.body_voxels();
+            auto in_body = [&](const Voxel& v, const Voxel& p) {
+                return v.x >= p.x && v.x < p.x + wide && v.z >= p.z && v.z < p.z + wide && v.y >= p.y && v.y < p.y + tall;
+            };
+            std::size_t k = 1 + rng() % (r.waypoints.size() - 1);
+            for (std::size_t tries = 0; tries < r.waypoints.size() && in_body(r.waypoints[k].position, r.waypoints[k - 1].position); ++tries)
+                k = 1 + k % (r.waypoints.size() - 1);
+            if (in_body(r.waypoints[k].position, r.waypoints[k - 1].position)) continue;
+            const Voxel at = r.waypoints[k].position;
+            const BlockId was = w.block(at);
+            w.set_block(at, bedrock);
+            nav.sync();
+            const Navigator::RouteCheck broken = nav.check_route(r);
+            costs = nav.step_costs(r);
+            INFO("bedrock at waypoint " << k << " (" << at.x << "," << at.y << "," << at.z << ", was " << w.blocks()[was].name << "): "
+                                        << broken.why << (broken.unchanged ? " (unchanged)" : "") << " costs[k] " << costs[k]);
+            CHECK_FALSE(broken.valid);
+            CHECK(broken.first_invalid >= 1);
+            CHECK(broken.first_invalid <= k);
+            if (broken.first_invalid >= 1 && broken.first_invalid < costs.size()) {
+                CHECK_FALSE(std::isfinite(costs[broken.first_invalid]));
+                for (std::size_t i = 1; i < broken.first_invalid; ++i) CHECK(std::isfinite(costs[i]));
+            }
+            ++breaks;
+            w.set_block(at, was);
+            nav.sync();
+            const Navigator::RouteCheck again = nav.check_route(r);
+            INFO("restored: " << again.why);
+            CHECK(again.valid);
+        }
+    }
+    CHECK(routes > 40);
+    CHECK(far_edits > 10);
+    CHECK(breaks > 40);
 }

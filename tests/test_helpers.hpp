@@ -20,21 +20,21 @@ inline voxnav::World world_from_text(const std::string& text) {
 struct Edge {
     voxnav::Voxel to;
     double cost;
-    voxnav::Action action;
+    voxnav::MoveTag action;
 };
 
 inline std::vector<Edge> moves_from(const voxnav::Navigator& nav, const voxnav::Voxel& p) {
     std::vector<Edge> out;
     const auto i = nav.field().index_of(p);
     if (i == voxnav::NavField::no_index) return out;
-    nav.moves().for_each_move(i, [&](voxnav::NavField::Index t, double c, voxnav::Action a) {
+    nav.moves().for_each_move(i, [&](voxnav::NavField::Index t, double c, voxnav::MoveTag a) {
         out.push_back({nav.field().voxel_of(t), c, a});
     });
     return out;
 }
 
 /// The cheapest move from p to q with action a, or -1 when there is none.
-inline double move_cost(const voxnav::Navigator& nav, const voxnav::Voxel& p, const voxnav::Voxel& q, voxnav::Action a) {
+inline double move_cost(const voxnav::Navigator& nav, const voxnav::Voxel& p, const voxnav::Voxel& q, voxnav::MoveTag a) {
     double best = -1;
     for (const Edge& e : moves_from(nav, p))
         if (e.to == q && e.action == a && (best < 0 || e.cost < best)) best = e.cost;

@@ -192,7 +192,7 @@ TEST_CASE("the landmark bound is admissible and consistent over every move", "[l
         for (int k = 0; k < 400; ++k) {
             const NodeId u = snap.index_of(stand[rng() % stand.size()]);
             const double hu = h(u);
-            moves.for_each_move(u, [&](NodeId t, double c, Action) {
+            moves.for_each_move(u, [&](NodeId t, double c, MoveTag) {
                 if (std::isinf(hu)) REQUIRE(std::isinf(h(t)));  // a dead end leads only to dead ends
                 else REQUIRE(hu <= c + h(t) + 1e-9);
             });
@@ -383,7 +383,7 @@ TEST_CASE("repaired landmark tables stay exact and consistent through random edi
                     if (!nav.is_waypoint(pv)) continue;
                     const NodeId u = snap.index_of(pv);
                     const double hu = h(u);
-                    moves.for_each_move(u, [&](NodeId t, double c, Action) {
+                    moves.for_each_move(u, [&](NodeId t, double c, MoveTag) {
                         if (std::isinf(hu)) REQUIRE(std::isinf(h(t)));
                         else REQUIRE(hu <= c + h(t) + 1e-9);
                     });

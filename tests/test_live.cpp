@@ -192,7 +192,7 @@ TEST_CASE("soak: routing threads and an editing thread, every route legal on its
             if (route.revision != snap.revision()) ++illegal;
             for (std::size_t k = 1; k < route.waypoints.size(); ++k) {
                 bool found = false;
-                nav.moves().for_each_move(snap.index_of(route.waypoints[k - 1].position), [&](NavSnapshot::Index t, double c, Action a) {
+                nav.moves().for_each_move(snap.index_of(route.waypoints[k - 1].position), [&](NavSnapshot::Index t, double c, MoveTag a) {
                     if (snap.voxel_of(t) == route.waypoints[k].position && a == route.waypoints[k].action && c == route.waypoints[k].cost)
                         found = true;
                 });

@@ -19,7 +19,7 @@ namespace {
 
 struct Move {
     Voxel from, to;
-    Action action;
+    MoveTag action;
     double cost;
     bool operator<(const Move& o) const {
         return std::tie(from.x, from.y, from.z, to.x, to.y, to.z, action, cost) <
@@ -38,11 +38,11 @@ void both_ways(const Navigator& nav, const VoxelBox& box, std::vector<Move>& for
                 const Voxel v{x, y, z};
                 const NavSnapshot::Index i = f.index_of(v);
                 if (i == NavSnapshot::no_index || !m.is_waypoint(i)) continue;
-                m.for_each_move(i, [&](NavSnapshot::Index t, double c, Action a) {
+                m.for_each_move(i, [&](NavSnapshot::Index t, double c, MoveTag a) {
                     REQUIRE(m.is_waypoint(t));
                     forward.push_back({v, f.voxel_of(t), a, c});
                 });
-                m.for_each_predecessor(i, [&](NavSnapshot::Index s, double c, Action a) {
+                m.for_each_predecessor(i, [&](NavSnapshot::Index s, double c, MoveTag a) {
                     REQUIRE(m.is_waypoint(s));
                     backward.push_back({f.voxel_of(s), v, a, c});
                 });
@@ -54,7 +54,7 @@ void both_ways(const Navigator& nav, const VoxelBox& box, std::vector<Move>& for
 }  // namespace
 
 TEST_CASE("forward and backward moves agree on random worlds and agents", "[movement][backward]") {
-    std::array<std::size_t, 6> seen{};  // moves per action over all worlds
+    std::array<std::size_t, 256> seen{};  // moves per action over all worlds
     std::size_t leaps = 0, deep_falls = 0;
     for (std::uint32_t seed = 1; seed <= 80; ++seed) {
         // Every other world crosses chunk faces (the links' reads).
@@ -76,8 +76,12 @@ TEST_CASE("forward and backward moves agree on random worlds and agents", "[move
             REQUIRE(forward[k] == backward[k]);
         }
         for (const Move& m : forward) {
-            ++seen[std::size_t(m.action)];
-            if (m.action == Action::Jump && m.from.y == m.to.y) ++leaps;
+            ++seen[m.action.bits];
+            if (m.action == Action::Leap) {
+                ++leaps;
+                CHECK(m.from.y == m.to.y);  // a leap lands level
+            }
+            if (m.action == Action::Jump) CHECK(m.to.y > m.from.y);  // a jump rises
             if (m.action == Action::Fall && m.from.y - m.to.y > a.max_fall) ++deep_falls;
         }
     }
@@ -103,7 +107,7 @@ TEST_CASE("a fall into water from any height has the ledge as its predecessor", 
     const Voxel ledge{0, 13, 0}, pool{1, 1, 0};
     REQUIRE(testing::move_cost(nav, ledge, pool, Action::Fall) > 0);
     bool found = false;
-    nav.moves().for_each_predecessor(nav.field().index_of(pool), [&](NavSnapshot::Index s, double c, Action act) {
+    nav.moves().for_each_predecessor(nav.field().index_of(pool), [&](NavSnapshot::Index s, double c, MoveTag act) {
         if (nav.field().voxel_of(s) == ledge && act == Action::Fall) {
             found = true;
             CHECK(c == testing::move_cost(nav, ledge, pool, Action::Fall));

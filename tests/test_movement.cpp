@@ -212,8 +212,14 @@ layer 1
         CHECK_FALSE(has_move_to(short_legs, {0, 1, 0}, {4, 1, 0}));
         a.jump_distance = 3;
         Navigator nav(w, a);
-        CHECK(move_cost(nav, {0, 1, 0}, {4, 1, 0}, Action::Jump) == Approx(4 / 4.3 + 2 * std::sqrt(2.0 / 32.0)));
-        CHECK(nav.find_route({0, 1, 0}, {4, 1, 0}).status == SearchStatus::Found);
+        CHECK(move_cost(nav, {0, 1, 0}, {4, 1, 0}, Action::Leap) == Approx(4 / 4.3 + 2 * std::sqrt(2.0 / 32.0)));
+        CHECK(move_cost(nav, {0, 1, 0}, {4, 1, 0}, Action::Jump) < 0);  // a leap is not a jump
+        const Route r = nav.find_route({0, 1, 0}, {4, 1, 0});
+        REQUIRE(r.status == SearchStatus::Found);
+        REQUIRE(r.waypoints.size() == 2);
+        CHECK(r.waypoints[1].action == Action::Leap);
+        CHECK(to_json(r).find(R"("action":"leap")") != std::string::npos);
+        CHECK(route_from_json(to_json(r)).waypoints[1].action == Action::Leap);
     }
     SECTION("a low ceiling over the gap blocks the leap") {
         a.jump_distance = 3;

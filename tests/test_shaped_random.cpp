@@ -18,9 +18,9 @@ namespace {
 
 struct Key {
     Voxel to;
-    Action action;
+    MoveTag action;
     bool operator<(const Key& o) const {
-        return std::make_tuple(to.x, to.y, to.z, int(action)) < std::make_tuple(o.to.x, o.to.y, o.to.z, int(o.action));
+        return std::make_tuple(to.x, to.y, to.z, action.bits) < std::make_tuple(o.to.x, o.to.y, o.to.z, o.action.bits);
     }
 };
 
@@ -47,7 +47,7 @@ using testing::random_shaped_world;
 
 TEST_CASE("random shaped worlds: the engine's moves, routes and bound agree with a simple reference", "[shapes][reference]") {
     int positions = 0, standable = 0, moves_checked = 0, routes = 0, reachable = 0, worlds = 0;
-    std::map<Action, int> seen;
+    std::map<MoveTag, int> seen;
     for (std::uint32_t seed = 1; seed <= 150; ++seed) {
         const std::string text = random_shaped_world(seed);
         const World w = testing::world_from_text(text);
@@ -83,7 +83,7 @@ TEST_CASE("random shaped worlds: the engine's moves, routes and bound agree with
                     }
                     // Backwards: every move into p is found from p.
                     std::map<Key, double> back;
-                    nav.moves().for_each_predecessor(i, [&](NavField::Index from, double cost, Action act) {
+                    nav.moves().for_each_predecessor(i, [&](NavField::Index from, double cost, MoveTag act) {
                         auto [it, fresh] = back.emplace(Key{nav.field().voxel_of(from), act}, cost);
                         if (!fresh) it->second = std::min(it->second, cost);
                     });
@@ -98,7 +98,7 @@ TEST_CASE("random shaped worlds: the engine's moves, routes and bound agree with
                     // backwards from its end (what flow fields search by).
                     for (const auto& [k, c] : mine) {
                         double found = -1.0;
-                        nav.moves().for_each_predecessor(nav.field().index_of(k.to), [&](NavField::Index from, double cost, Action act) {
+                        nav.moves().for_each_predecessor(nav.field().index_of(k.to), [&](NavField::Index from, double cost, MoveTag act) {
                             if (from == i && act == k.action && (found < 0 || cost < found)) found = cost;
                         });
                         INFO("successor " << k.to.x << "," << k.to.y << "," << k.to.z << " " << to_string(k.action));
@@ -132,7 +132,8 @@ TEST_CASE("random shaped worlds: the engine's moves, routes and bound agree with
     CHECK(standable > 2000);
     CHECK(moves_checked > 10000);
     CHECK(reachable > 100);
-    for (Action act : {Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Climb, Action::Open}) {
+    for (MoveTag act : {MoveTag(Action::Walk), MoveTag(Action::Jump), MoveTag(Action::Fall), MoveTag(Action::Swim), MoveTag(Action::Climb),
+                        MoveTag(Action::Walk, WorldAct::Open)}) {
         INFO(to_string(act));
         CHECK(seen[act] > 20);
     }

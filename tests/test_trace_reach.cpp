@@ -185,6 +185,35 @@ TEST_CASE("damaged trace JSON gives std::runtime_error naming the entry", "[trac
     CHECK_THROWS_AS(rebuild_route(loop), std::invalid_argument);
 }
 
+TEST_CASE("trace moves: motion and world acts written apart, legacy traces read as they were meant", "[trace]") {
+    SearchTrace t;
+    t.has_end = true;
+    t.expanded.push_back({{0, 0, 0}, 0.0, 0.0, -1, Action::Start});
+    t.end = {{1, 0, 0}, 1.0, 0.0, 0, MoveTag(Action::Walk, WorldAct::Open)};
+    const std::string json = to_json(t);
+    CHECK(json.find(R"("walk+open")") != std::string::npos);
+    CHECK(json.find(R"("format":2)") != std::string::npos);
+    const SearchTrace back = trace_from_json(json);
+    CHECK_FALSE(back.legacy_actions);
+    CHECK(back.end.action == MoveTag(Action::Walk, WorldAct::Open));
+    CHECK(trace_moves_match(back, back.end.action, MoveTag(Action::Walk, WorldAct::Open)));
+    CHECK_FALSE(trace_moves_match(back, back.end.action, MoveTag(Action::Walk)));
+    CHECK_FALSE(trace_moves_match(back, MoveTag(Action::Jump), MoveTag(Action::Leap)));
+    // Written before 2026-11-26: a "jump" may have been a leap, "open",
+    // "dig" and "place" stood for the move.
+    const SearchTrace old = trace_from_json(
+        R"({"status":"found","cost":2,"expanded":2,"expansions":[[0,0,0,0,0,-1,"start"],[1,0,0,1,0,0,"jump"]],"open":[],"end":[2,0,0,2,0,1,"open"]})");
+    CHECK(old.legacy_actions);
+    CHECK(trace_moves_match(old, old.expanded[1].action, MoveTag(Action::Leap)));
+    CHECK(trace_moves_match(old, old.expanded[1].action, MoveTag(Action::Jump)));
+    CHECK_FALSE(trace_moves_match(old, old.expanded[1].action, MoveTag(Action::Walk)));
+    CHECK(trace_moves_match(old, old.end.action, MoveTag(Action::Fall, WorldAct::Open)));
+    CHECK_FALSE(trace_moves_match(old, old.end.action, MoveTag(Action::Walk)));
+    CHECK_THROWS_WITH(trace_from_json(R"({"status":"found","cost":1,"expanded":1,"format":2,"expansions":[[1,2,3,0,0,-1,"open"]],"open":[]})"),
+                      Catch::Contains("open"));
+    CHECK_THROWS(trace_from_json(R"({"status":"found","cost":1,"expanded":1,"format":2,"expansions":[[1,2,3,0,0,-1,"walk+swim"]],"open":[]})"));
+}
+
 TEST_CASE("the reachable set equals a plain flood, with and without a cost limit", "[reach]") {
     int compared = 0, limited = 0;
     for (std::uint32_t seed = 1; seed <= 80; ++seed) {

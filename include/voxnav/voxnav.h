@@ -119,10 +119,16 @@ typedef enum voxnav_action {
     VOXNAV_ACTION_SWIM = 4,
     VOXNAV_ACTION_FLY = 5,
     VOXNAV_ACTION_CLIMB = 6,
-    VOXNAV_ACTION_OPEN = 7,
-    VOXNAV_ACTION_DIG = 8,   /* a walk, jump or fall that breaks the solids in its way first */
-    VOXNAV_ACTION_PLACE = 9  /* a bridge or pillar move that places the block stood on */
+    VOXNAV_ACTION_LEAP = 7  /* a running jump across a gap: run for it */
 } voxnav_action;
+/* An action is the motion only. What a move does to the world first is
+   apart: the voxels it opens (doors, gates, trapdoors), digs and places
+   (voxnav_waypoint's opened, dug and placed; voxnav_waypoint_voxels). */
+typedef enum voxnav_world_act {
+    VOXNAV_ACT_OPEN = 1,
+    VOXNAV_ACT_DIG = 2,
+    VOXNAV_ACT_PLACE = 4
+} voxnav_world_act;
 
 typedef enum voxnav_search_status {
     VOXNAV_FOUND = 0,          /* a route to the goal */
@@ -187,9 +193,12 @@ typedef struct voxnav_query {
 
 typedef struct voxnav_waypoint {
     int32_t x, y, z;     /* feet voxel */
-    int32_t action;      /* voxnav_action that reaches it; START for the first */
+    int32_t action;      /* voxnav_action: the motion that reaches it; START for the first */
     double feet_y;       /* height the feet stand at [voxels]: y, or y +- a slab's or stair's height */
     double cost;         /* of the move that reaches it [seconds] */
+    uint32_t opened;     /* doors, gates, trapdoors its move opens first (voxnav_waypoint_voxels) */
+    uint32_t dug;        /* voxels its move digs first */
+    uint32_t placed;     /* blocks its move places */
 } voxnav_waypoint;
 
 typedef struct voxnav_metrics {
@@ -352,11 +361,17 @@ VOXNAV_C_API const voxnav_waypoint* voxnav_route_waypoints(const voxnav_route* r
 VOXNAV_C_API voxnav_metrics voxnav_route_metrics(const voxnav_route* route);
 /* Why the route is not FOUND, or what snapping did ("" when nothing to say). */
 VOXNAV_C_API const char* voxnav_route_error(const voxnav_route* route);
-/* The voxels the route digs and places, in route order, as x, y, z triples
-   (*count_out of them; NULL when none); valid until the route is reused.
-   Each DIG or PLACE waypoint's share is in the route JSON. */
+/* The voxels the route opens, digs and places, in route order, as x, y, z
+   triples (*count_out of them; NULL when none); valid until the route is
+   reused. Each waypoint's share: voxnav_waypoint_voxels. */
+VOXNAV_C_API const int32_t* voxnav_route_opened(const voxnav_route* route, size_t* count_out);
 VOXNAV_C_API const int32_t* voxnav_route_dug(const voxnav_route* route, size_t* count_out);
 VOXNAV_C_API const int32_t* voxnav_route_placed(const voxnav_route* route, size_t* count_out);
+/* The voxels waypoint `index`'s move opens (act VOXNAV_ACT_OPEN), digs
+   (VOXNAV_ACT_DIG) or places (VOXNAV_ACT_PLACE) before the body moves, as
+   x, y, z triples (*count_out of them; NULL when none, when index is past
+   the route's end or act is none of those). Valid until the route is reused. */
+VOXNAV_C_API const int32_t* voxnav_waypoint_voxels(const voxnav_route* route, size_t index, int32_t act, size_t* count_out);
 /* The route JSON of the README ("Route output"), owned by the route. */
 VOXNAV_C_API const char* voxnav_route_json(voxnav_route* route);
 

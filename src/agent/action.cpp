@@ -11,9 +11,7 @@ const char* to_string(Action a) {
         case Action::Swim: return "swim";
         case Action::Fly: return "fly";
         case Action::Climb: return "climb";
-        case Action::Open: return "open";
-        case Action::Dig: return "dig";
-        case Action::Place: return "place";
+        case Action::Leap: return "leap";
     }
     return "start";
 }
@@ -22,6 +20,22 @@ std::optional<Action> parse_action(std::string_view text) {
     for (Action a : kActions)
         if (text == to_string(a)) return a;
     return std::nullopt;
+}
+
+const char* to_string(WorldAct a) {
+    switch (a) {
+        case WorldAct::Open: return "open";
+        case WorldAct::Dig: return "dig";
+        case WorldAct::Place: return "place";
+    }
+    return "open";
+}
+
+std::string to_string(MoveTag m) {
+    std::string w = to_string(m.motion());
+    for (WorldAct a : kWorldActs)
+        if (m.does(a)) w += std::string("+") + to_string(a);
+    return w;
 }
 
 }  // namespace voxnav

@@ -103,7 +103,7 @@ void fill(voxnav_route& out) {
     out.waypoints.clear();
     out.waypoints.reserve(out.route.waypoints.size());
     for (const Waypoint& w : out.route.waypoints)
-        out.waypoints.push_back({w.position.x, w.position.y, w.position.z, int32_t(w.action), w.feet_y, w.cost});
+        out.waypoints.push_back({w.position.x, w.position.y, w.position.z, int32_t(w.action), w.feet_y, w.cost, w.opened, w.dug, w.placed});
     out.error = out.route.error;
     if (!out.route.snapped.empty()) out.error += (out.error.empty() ? "" : " ") + out.route.snapped;
     out.json.clear();
@@ -322,6 +322,21 @@ static const std::int32_t* voxel_triples(const std::vector<voxnav::Voxel>& v, si
     static_assert(sizeof(voxnav::Voxel) == 3 * sizeof(std::int32_t), "a Voxel is three int32");
     if (count_out) *count_out = v.size();
     return v.empty() ? nullptr : &v[0].x;
+}
+const int32_t* voxnav_route_opened(const voxnav_route* route, size_t* count_out) {
+    if (!route) {
+        if (count_out) *count_out = 0;
+        return nullptr;
+    }
+    return voxel_triples(route->route.open, count_out);
+}
+const int32_t* voxnav_waypoint_voxels(const voxnav_route* route, size_t index, int32_t act, size_t* count_out) {
+    if (count_out) *count_out = 0;
+    if (!route || (act != VOXNAV_ACT_OPEN && act != VOXNAV_ACT_DIG && act != VOXNAV_ACT_PLACE)) return nullptr;
+    const voxnav::Route::Voxels v = route->route.voxels(index, static_cast<voxnav::WorldAct>(act));
+    if (v.empty()) return nullptr;
+    if (count_out) *count_out = v.count;
+    return &v.first->x;
 }
 const int32_t* voxnav_route_dug(const voxnav_route* route, size_t* count_out) {
     if (!route) {

@@ -66,6 +66,13 @@ const char* voxnav_search_status_name(int32_t status) {
     return to_string(static_cast<SearchStatus>(status));
 }
 
+static_assert(VOXNAV_ACTION_LEAP == int(voxnav::Action::Leap) && VOXNAV_ACTION_CLIMB == int(voxnav::Action::Climb) &&
+                  VOXNAV_ACTION_FLY == int(voxnav::Action::Fly),
+              "the C actions are voxnav::Action's values");
+static_assert(VOXNAV_ACT_OPEN == int(voxnav::WorldAct::Open) && VOXNAV_ACT_DIG == int(voxnav::WorldAct::Dig) &&
+                  VOXNAV_ACT_PLACE == int(voxnav::WorldAct::Place),
+              "the C world acts are voxnav::WorldAct's values");
+
 const char* voxnav_action_name(int32_t action) {
     if (action < 0 || action >= int32_t(kActions.size())) return "unknown";
     return to_string(static_cast<Action>(action));

@@ -95,7 +95,9 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                                   .raw();
                 const int l = x + 16 * z + 256 * y;
                 out[l] = b;
-                shapes[l] = ShapeFact::make(surface - n16, topped, floor ? stairs : 0, hold, door, needs_open && clear, unsigned(room)).raw();
+                shapes[l] = ShapeFact::make(surface - n16, topped, floor ? stairs : 0, hold, door, needs_open && clear, unsigned(room),
+                                            at(x, y, z).mine)
+                                .raw();
             }
     const Fact::Raw first = out[0];
     for (int i = 1; i < 4096; ++i)

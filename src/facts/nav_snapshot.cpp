@@ -122,6 +122,22 @@ void NavSnapshot::share() {
     table_.share();
 }
 
+void NavSnapshot::doors_to_open(Index i, int width, int height16, std::vector<Voxel>& out) const {
+    const Voxel v = voxel_of(i);
+    const ShapeFact e = shape_fact(i, (height16 + 15) / 16);
+    const int surface = v.y * 16 + e.offset(), top = surface + height16;
+    for (int z = 0; z < width; ++z)
+        for (int x = 0; x < width; ++x)
+            for (int y = v.y - 2; y * 16 < top; ++y) {
+                if (y * 16 + 16 <= surface) continue;
+                // Feet above their voxel's bottom stand on what that voxel
+                // holds (a carpet, a closed trapdoor): nothing to open there.
+                if (y == v.y && e.offset() > 0) continue;
+                const Index u = offset(i, x, y - v.y, z);
+                if (shaped(u) && shape_fact(u, 0).closed_door_here()) out.push_back(Voxel(v.x + x, y, v.z + z));
+            }
+}
+
 bool NavSnapshot::changed_chunks_since(std::uint64_t revision, std::vector<Voxel>& out) const {
     if (!changes_ || revision < changes_->known_after) return false;
     const auto& revs = changes_->revisions;

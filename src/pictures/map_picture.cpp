@@ -120,7 +120,9 @@ void tint(std::vector<Rgb>& cells, const MapFrame& f, const MapPicture& o) {
             if (best[k]) cells[k] = mix(cells[k], heat_colour(best[k]->cost / top), 0.75);
     }
     if (o.route) {
-        // The voxels the route digs and places, in their own colours.
+        // The voxels the route opens, digs and places, in their own colours.
+        for (const Voxel& v : o.route->open)
+            if (on_map(f, o.view, v)) cells[index(v)] = mix(cells[index(v)], opened_colour(), 0.85);
         for (const Voxel& v : o.route->dig)
             if (on_map(f, o.view, v)) cells[index(v)] = mix(cells[index(v)], dug_colour(), 0.85);
         for (const Voxel& v : o.route->place)
@@ -158,7 +160,12 @@ void draw_route(Image& img, const MapFrame& f, const MapPicture& o) {
     for (const Waypoint& w : wps) {
         if (!on_map(f, o.view, w.position)) continue;
         const auto [x, y] = waypoint_pixel(f, o.view, w);
-        img.fill(x - (dot - 1) / 2, y - (dot - 1) / 2, dot, dot, action_colour(w.action));
+        // A move that acts on the world first is marked in that act's colour.
+        const Rgb c = w.placed ? world_act_colour(WorldAct::Place)
+                      : w.dug  ? world_act_colour(WorldAct::Dig)
+                      : w.opened ? world_act_colour(WorldAct::Open)
+                                 : action_colour(w.action);
+        img.fill(x - (dot - 1) / 2, y - (dot - 1) / 2, dot, dot, c);
     }
 }
 
@@ -275,9 +282,11 @@ Legend legend_of(const MapFrame& f, const MapPicture& o) {
         row = false;
     };
     if (o.route) {
-        for (Action a : {Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly, Action::Climb, Action::Open}) swatch(to_string(a), action_colour(a));
-        if (!o.route->dig.empty()) swatch("dig", action_colour(Action::Dig)), swatch("dug voxel", dug_colour());
-        if (!o.route->place.empty()) swatch("place", action_colour(Action::Place)), swatch("placed block", placed_colour());
+        for (Action a : kActions)
+            if (a != Action::Start) swatch(to_string(a), action_colour(a));
+        if (!o.route->open.empty()) swatch("open", world_act_colour(WorldAct::Open)), swatch("opened door", opened_colour());
+        if (!o.route->dig.empty()) swatch("dig", world_act_colour(WorldAct::Dig)), swatch("dug voxel", dug_colour());
+        if (!o.route->place.empty()) swatch("place", world_act_colour(WorldAct::Place)), swatch("placed block", placed_colour());
     }
     if (o.trace) {
         // "open list": the search's frontier, not the door action "open".
@@ -294,8 +303,8 @@ Legend legend_of(const MapFrame& f, const MapPicture& o) {
         swatch("", heat_colour(0.75));
         swatch(far, heat_colour(1.0));
         if (f.scale >= 6)
-            for (Action a : {Action::Walk, Action::Jump, Action::Fall, Action::Swim, Action::Fly, Action::Climb, Action::Open})
-                swatch(to_string(a), arrow_colour(a));
+            for (Action a : kActions)
+                if (a != Action::Start) swatch(to_string(a), arrow_colour(a));
     }
     row = true;
     for (std::size_t i = 0; i < o.reach.size() && i < 3; ++i) swatch(o.reach[i].label, reach_colour(1u << i));

@@ -55,13 +55,21 @@ Rgb action_colour(Action a) {
         case Action::Swim: return {0, 230, 255};
         case Action::Fly: return {175, 110, 255};
         case Action::Climb: return {120, 255, 60};
-        case Action::Open: return {255, 60, 40};
-        case Action::Dig: return {150, 90, 40};
-        case Action::Place: return {40, 200, 140};
+        case Action::Leap: return {40, 90, 255};
     }
     return {255, 235, 0};
 }
 
+Rgb world_act_colour(WorldAct a) {
+    switch (a) {
+        case WorldAct::Open: return {255, 60, 40};
+        case WorldAct::Dig: return {150, 90, 40};
+        case WorldAct::Place: return {40, 200, 140};
+    }
+    return {255, 60, 40};
+}
+
+Rgb opened_colour() { return {230, 40, 40}; }
 Rgb dug_colour() { return {205, 120, 50}; }
 Rgb placed_colour() { return {0, 170, 110}; }
 

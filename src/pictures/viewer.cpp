@@ -275,6 +275,7 @@ std::string viewer_html(const World& world, const ViewerScene& scene, ViewerStat
             const Voxel r = w.position - b.lo;
             route.push_back({r.x, w.feet_y - b.lo.y, r.z, int(w.action)});  // at the feet's real height
         }
+    j["opened"] = scene.route && !scene.route->open.empty() ? node_list(b, scene.route->open) : "";
     j["dug"] = scene.route && !scene.route->dig.empty() ? node_list(b, scene.route->dig) : "";
     j["placed"] = scene.route && !scene.route->place.empty() ? node_list(b, scene.route->place) : "";
     j["expanded"] = scene.trace ? node_list(b, positions(scene.trace->expanded)) : "";
@@ -289,15 +290,17 @@ std::string viewer_html(const World& world, const ViewerScene& scene, ViewerStat
     j["goal"] = rel(goal_mark(scene.goal, scene.route));
     auto& names = j["action_names"] = nlohmann::json::array();
     auto& actions = j["colours"]["actions"] = nlohmann::json::array();
-    for (Action a : kActions) {
-        names.push_back(to_string(a));
-        actions.push_back(colour(action_colour(a)));
+    // By value (a waypoint's action indexes them).
+    for (std::size_t v = 0; v < kActions.size(); ++v) {
+        names.push_back(to_string(Action(v)));
+        actions.push_back(colour(action_colour(Action(v))));
     }
     j["colours"]["expanded"] = colour(colours::expanded);
     j["colours"]["open"] = colour(colours::open);
     j["colours"]["reachable"] = colour(reach_colour(1));
     j["colours"]["start"] = colour(colours::start);
     j["colours"]["goal"] = colour(colours::goal);
+    j["colours"]["opened"] = colour(opened_colour());
     j["colours"]["dug"] = colour(dug_colour());
     j["colours"]["placed"] = colour(placed_colour());
 

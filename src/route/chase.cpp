@@ -369,9 +369,7 @@ Route ChaseField::route(std::size_t i) const {
     const Impl::Chase& c = s.routes[i];
     Route r = c.route;
     if (r.status == SearchStatus::Found || r.status == SearchStatus::Partial) {
-        r.waypoints.erase(r.waypoints.begin(), r.waypoints.begin() + std::ptrdiff_t(c.at));
-        r.waypoints.front().action = Action::Start;
-        r.waypoints.front().cost = 0.0;
+        r.drop_before(c.at);
         r.cost = c.ahead[c.at];
     }
     r.revision = s.valid_revision;
@@ -393,7 +391,8 @@ std::optional<FlowStep> ChaseField::next(std::size_t i) const {
     const Impl::Chase& c = s.routes[i];
     if (c.route.status != SearchStatus::Found || c.at + 1 >= c.route.waypoints.size()) return std::nullopt;
     const Waypoint& w = c.route.waypoints[c.at + 1];
-    return FlowStep{w.position, w.action, w.cost};
+    const Route::Voxels doors = c.route.voxels(c.at + 1, WorldAct::Open);
+    return FlowStep{w.position, w.action, w.cost, std::vector<Voxel>(doors.begin(), doors.end())};
 }
 
 std::shared_ptr<const FlowField> ChaseField::field() const { return impl_->used == Method::Field ? impl_->field_ : nullptr; }

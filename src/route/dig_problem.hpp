@@ -107,9 +107,9 @@ public:
     [[nodiscard]] double heuristic(State s) const { return h_factor_ * goal_->lower_bound(voxel_(node(s))); }
     template <class F>
     void for_each_successor(State s, F&& f) const {
-        each_move(s, [&](State t, double cost, Action a, const DigMoves::Move*) { f(t, cost, static_cast<std::uint8_t>(a)); });
+        each_move(s, [&](State t, double cost, MoveTag a, const DigMoves::Move*) { f(t, cost, a.bits); });
     }
-    /// Every move from s: f(State to, double cost, Action, const DigMoves::Move* or null for an ordinary move).
+    /// Every move from s: f(State to, double cost, MoveTag, const DigMoves::Move* or null for an ordinary move).
     template <class F>
     void each_move(State s, F&& f) const {
         const NodeId n = node(s);
@@ -117,7 +117,7 @@ public:
         const bool waypoint = moves_->is_waypoint(n);
         if (waypoint)
             ordinary_.for_each_successor(n, [&](NodeId t, double cost, std::uint8_t tag) {
-                f(make(t, left), cost, static_cast<Action>(tag), nullptr);
+                f(make(t, left), cost, MoveTag::from_bits(tag), nullptr);
             });
         const Voxel v = voxel_(n);
         dig_->for_each_move(*blocks_, v, waypoint, left, [&](const DigMoves::Move& m) {

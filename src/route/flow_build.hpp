@@ -31,7 +31,7 @@ private:
     struct Entry {
         double cost;
         NodeId next;
-        Action action;
+        MoveTag action;
         std::uint8_t settled;  // 1 once its cost is final
         std::uint8_t wanted;   // 1 for a position the search must cover
         std::uint8_t count;    // forward moves cached at `moves` (shaped chunks)
@@ -43,7 +43,7 @@ private:
     // positions are asked about by several neighbours.
     struct Move {
         NodeId to;
-        Action action;
+        MoveTag action;
         double cost;
     };
     static constexpr std::uint32_t kNoMoves = 0xFFFFFFFFu;

@@ -32,10 +32,10 @@ double FlowField::cost(NodeId node) const {
     return e ? e->cost : no_cost;
 }
 
-NodeId FlowField::next(NodeId node, Action* action) const {
+NodeId FlowField::next(NodeId node, MoveTag* move) const {
     const Stored* e = entry(node);
     if (!e || e->next == node_id::none) return node_id::none;
-    if (action) *action = e->action;
+    if (move) *move = e->action;
     return e->next;
 }
 
@@ -52,7 +52,9 @@ std::optional<FlowStep> FlowField::next(const Voxel& feet) const {
     const Stored* e = entry(snapshot_->index_of(feet));
     if (!e || e->next == node_id::none) return std::nullopt;
     const Stored* to = entry(e->next);
-    return FlowStep{voxel_of(e->next), e->action, e->cost - (to ? to->cost : 0.0)};
+    FlowStep step{voxel_of(e->next), e->action.motion(), e->cost - (to ? to->cost : 0.0), {}};
+    if (e->action.does(WorldAct::Open)) snapshot_->doors_to_open(e->next, body_width_, body_height16_, step.open);
+    return step;
 }
 
 Route FlowField::route_from(const Voxel& feet) const {
@@ -76,7 +78,13 @@ Route FlowField::route_from(const Voxel& feet) const {
         const NodeId m = e->next;
         const Stored* to = entry(m);
         const Voxel v = voxel_of(m);
-        r.waypoints.push_back({v, e->action, e->cost - to->cost, double(v.y) + snapshot_->feet_offset(m)});
+        Waypoint w{v, e->action.motion(), e->cost - to->cost, double(v.y) + snapshot_->feet_offset(m)};
+        if (e->action.does(WorldAct::Open)) {
+            const std::size_t before = r.open.size();
+            snapshot_->doors_to_open(m, body_width_, body_height16_, r.open);
+            w.opened = std::uint32_t(r.open.size() - before);
+        }
+        r.waypoints.push_back(w);
         n = m;
         e = to;
     }
@@ -195,6 +203,8 @@ void FlowField::Builder::compute(FlowField& out, std::shared_ptr<const NavSnapsh
                                  const std::vector<NodeId>& cover) {
     const auto t0 = std::chrono::steady_clock::now();
     clear(out, std::move(snapshot));
+    out.body_width_ = moves.profile().width;
+    out.body_height16_ = moves.profile().height16();
     const NavSnapshot& snap = *out.snapshot_;
     reset(snap);
     const VoxelOfNode voxel(snap);
@@ -206,7 +216,7 @@ void FlowField::Builder::compute(FlowField& out, std::shared_ptr<const NavSnapsh
         std::uint32_t first = slot(s).moves;
         if (first == kNoMoves) {
             first = std::uint32_t(moves_.size());
-            moves.for_each_move(s, [&](NodeId t, double c, Action a) { moves_.push_back({t, a, c}); });
+            moves.for_each_move(s, [&](NodeId t, double c, MoveTag a) { moves_.push_back({t, a, c}); });
             Entry& e = slot(s);
             e.moves = first;
             e.count = std::uint8_t(std::min<std::size_t>(moves_.size() - first, 255));
@@ -268,7 +278,7 @@ void FlowField::Builder::compute(FlowField& out, std::shared_ptr<const NavSnapsh
         const double base = top.cost;
         moves.for_each_predecessor(
             to,
-            [&](NodeId from, double c, Action a) {
+            [&](NodeId from, double c, MoveTag a) {
                 ++relaxed;
                 Entry& f = slot(from);
                 const double nc = base + c * m;

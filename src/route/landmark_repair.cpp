@@ -137,7 +137,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::repair(const LandmarkTable& 
             for (std::uint32_t l = 0; l < 4096; ++l) {
                 const NodeId u = node_id::make(s, l);
                 if (!moves.is_waypoint(snap.slot(s)[l]) || !near_change(snap.voxel_of(u))) continue;
-                moves.for_each_move(u, [&](NodeId v, double cost, Action) { seeds.push_back({u, v, quanta_down(cost)}); });
+                moves.for_each_move(u, [&](NodeId v, double cost, MoveTag) { seeds.push_back({u, v, quanta_down(cost)}); });
             }
         }
 
@@ -181,9 +181,9 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::repair(const LandmarkTable& 
             heap.pop_back();
             if (value != time_of(node)) continue;
             if (to_landmark)
-                moves.for_each_predecessor(node, [&](NodeId p, double cost, Action) { lower(p, value + quanta_down(cost)); });
+                moves.for_each_predecessor(node, [&](NodeId p, double cost, MoveTag) { lower(p, value + quanta_down(cost)); });
             else
-                moves.for_each_move(node, [&](NodeId v, double cost, Action) { lower(v, value + quanta_down(cost)); });
+                moves.for_each_move(node, [&](NodeId v, double cost, MoveTag) { lower(v, value + quanta_down(cost)); });
         }
     }
     // Lowered chunks are copied, not changed: the old table still reads theirs.

@@ -103,7 +103,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     for (Row u = 0; u < n; ++u) {
         if ((u & 4095u) == 0 && cancelled()) return nullptr;
         out_begin[u] = std::uint32_t(out_arcs.size());
-        moves.for_each_move(nodes[u], [&](NodeId other, double cost, Action) {
+        moves.for_each_move(nodes[u], [&](NodeId other, double cost, MoveTag) {
             const Row r = row_of(other);
             if (r != kNoRow) out_arcs.push_back({r, quanta_down(cost)});
         });

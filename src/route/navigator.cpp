@@ -319,6 +319,7 @@ void Navigator::Impl::begin_route(const Voxel& from, const Goal& goal, const Que
     out.waypoints.clear();
     out.dig.clear();
     out.place.clear();
+    out.open.clear();
     out.error.clear();
     out.snapped.clear();
     out.cost = 0.0;
@@ -518,13 +519,19 @@ std::string Navigator::Impl::why_goal_unsatisfiable(const Goal& goal) const {
 // search's rounding.
 void Navigator::Impl::build_route(Route& out) {
     const auto& states = result_.states;
-    actions_.resize(states.size());
-    for (std::size_t k = 0; k < states.size(); ++k) actions_[k] = static_cast<Action>(result_.tags[k]);
-    route_step_costs(*active_moves_, zones_, states.data(), actions_.data(), states.size(), step_costs_);
+    steps_.resize(states.size());
+    for (std::size_t k = 0; k < states.size(); ++k) steps_[k] = MoveTag::from_bits(result_.tags[k]);
+    route_step_costs(*active_moves_, zones_, states.data(), steps_.data(), states.size(), step_costs_);
     double total = 0.0;
     for (std::size_t k = 0; k < states.size(); ++k) {
         const Voxel v = snapshot_->voxel_of(states[k]);
-        out.waypoints.push_back({v, actions_[k], step_costs_[k], double(v.y) + snapshot_->feet_offset(states[k])});
+        Waypoint w{v, k == 0 ? Action::Start : steps_[k].motion(), step_costs_[k], double(v.y) + snapshot_->feet_offset(states[k])};
+        if (k > 0 && steps_[k].does(WorldAct::Open)) {
+            const std::size_t before = out.open.size();
+            active_moves_->doors_to_open(states[k], out.open);
+            w.opened = std::uint32_t(out.open.size() - before);
+        }
+        out.waypoints.push_back(w);
         total += step_costs_[k];
     }
     out.cost = total;

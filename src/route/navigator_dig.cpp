@@ -61,10 +61,10 @@ void Navigator::Impl::finish_dig(Route& out) {
         const Voxel v = snapshot_->voxel_of(n);
         Waypoint w{v, Action::Start, 0.0, double(v.y) + (active_moves_->is_waypoint(n) ? snapshot_->feet_offset(n) : 0.0)};
         if (k > 0) {
-            const Action want = static_cast<Action>(q.result.tags[k]);
+            const MoveTag want = MoveTag::from_bits(q.result.tags[k]);
             double best = std::numeric_limits<double>::infinity();
             const std::size_t dug_at = out.dig.size(), placed_at = out.place.size();
-            q.problem->each_move(states[k - 1], [&](DigProblem::State t, double cost, Action a, const DigMoves::Move* m) {
+            q.problem->each_move(states[k - 1], [&](DigProblem::State t, double cost, MoveTag a, const DigMoves::Move* m) {
                 if (t != states[k] || a != want || !(cost < best)) return;
                 best = cost;
                 out.dig.resize(dug_at);
@@ -74,8 +74,13 @@ void Navigator::Impl::finish_dig(Route& out) {
                     out.place.insert(out.place.end(), m->placed, m->placed + m->placed_count);
                 }
             });
-            w.action = want;
+            w.action = want.motion();
             w.cost = best;
+            if (want.does(WorldAct::Open)) {
+                const std::size_t before = out.open.size();
+                active_moves_->doors_to_open(n, out.open);
+                w.opened = std::uint32_t(out.open.size() - before);
+            }
             w.dug = std::uint32_t(out.dig.size() - dug_at);
             w.placed = std::uint32_t(out.place.size() - placed_at);
         }

@@ -41,7 +41,7 @@ void check_query(const NavSnapshot& snapshot, const AgentProfile& profile, const
 /// the action in `actions`) under `moves` and `zones`, as
 /// Navigator::step_costs defines them; `out` gets one per state.
 void route_step_costs(const MovementModel& moves, const ZoneCosts& zones, const NavSnapshot::Index* states,
-                      const Action* actions, std::size_t count, std::vector<double>& out);
+                      const MoveTag* steps, std::size_t count, std::vector<double>& out);
 
 struct Navigator::Impl {
     Impl(std::shared_ptr<NavField> field, const CheckedProfile& profile);
@@ -141,7 +141,7 @@ struct Navigator::Impl {
     Route pending_;
     SearchTrace* trace_ = nullptr;                  // where the query in progress records, if asked
     SearchRecord<NavSnapshot::Index> record_;      // the search's own record, reused
-    std::vector<Action> actions_;                  // build_route's scratch
+    std::vector<MoveTag> steps_;                   // build_route's scratch
     std::vector<double> step_costs_;
     FlowField::Builder flow_builder_;              // its open list, reused
     const FlowField* meet_field_ = nullptr;        // the field a find_route_via_field search ends in

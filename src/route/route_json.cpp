@@ -20,18 +20,21 @@ std::string to_json(const Route& r) {
         for (std::size_t i = from; i < from + count && i < v.size(); ++i) a.push_back({v[i].x, v[i].y, v[i].z});
         return a;
     };
-    const bool changes = !r.dig.empty() || !r.place.empty();
-    if (changes) {
+    // A digging or placing route keeps both of its lists (even one empty);
+    // "open" appears where the route opens anything.
+    if (!r.open.empty()) j["open"] = voxels(r.open, 0, r.open.size());
+    if (!r.dig.empty() || !r.place.empty()) {
         j["dig"] = voxels(r.dig, 0, r.dig.size());
         j["place"] = voxels(r.place, 0, r.place.size());
     }
     auto& wps = j["waypoints"] = nlohmann::ordered_json::array();
-    std::size_t dug = 0, placed = 0;
+    std::size_t opened = 0, dug = 0, placed = 0;
     for (const Waypoint& w : r.waypoints) {
         nlohmann::ordered_json o = {{"x", w.position.x}, {"y", w.position.y}, {"z", w.position.z}, {"feet_y", w.feet_y}, {"action", to_string(w.action)}};
+        if (w.opened) o["open"] = voxels(r.open, opened, w.opened);
         if (w.dug) o["dig"] = voxels(r.dig, dug, w.dug);
         if (w.placed) o["place"] = voxels(r.place, placed, w.placed);
-        dug += w.dug, placed += w.placed;
+        opened += w.opened, dug += w.dug, placed += w.placed;
         wps.push_back(std::move(o));
     }
     return j.dump();
@@ -52,7 +55,10 @@ static Route parse_route(const std::string& text) {
     for (const auto& w : j.at("waypoints")) {
         const std::string a = w.at("action").get<std::string>();
         const std::optional<Action> act = parse_action(a);
-        if (!act) throw std::runtime_error("unknown waypoint action '" + a + "'");
+        if (!act)
+            throw std::runtime_error("unknown waypoint action '" + a +
+                                     "' (an action is a motion: start, walk, jump, leap, fall, swim, climb or fly; the voxels a move opens, "
+                                     "digs or places are the waypoint's \"open\", \"dig\" and \"place\" lists)");
         const int y = w.at("y").get<int>();
         Waypoint p{{w.at("x").get<int>(), y, w.at("z").get<int>()}, *act, 0.0, w.value("feet_y", double(y))};
         // Each waypoint's own lists (the route's are the same voxels, in order).
@@ -62,6 +68,7 @@ static Route parse_route(const std::string& text) {
                 for (const auto& v : w.at(key)) all.push_back({v.at(0).get<int>(), v.at(1).get<int>(), v.at(2).get<int>()}), ++n;
             return n;
         };
+        p.opened = read("open", r.open);
         p.dug = read("dig", r.dig);
         p.placed = read("place", r.place);
         r.waypoints.push_back(p);

@@ -12,20 +12,21 @@ namespace voxnav {
 
 namespace {
 
-// Whether a move the rules give now, with action `now`, still follows a
-// route step planned with action `planned`: the same action, or the plain
-// motion the step became once the NPC did its work (opened the door, dug
-// the voxel, placed the bridge block).
-bool still_follows(Action planned, Action now) {
-    if (planned == now) return true;
-    if (planned == Action::Open) return now == Action::Walk;
-    return (planned == Action::Dig || planned == Action::Place) && (now == Action::Walk || now == Action::Jump || now == Action::Fall);
+// The step a route's waypoint k was planned as: its motion and the world
+// acts it lists (a move the rules give now still makes it when it has the
+// same motion and acts on nothing the step did not plan: MoveTag::still_made_by).
+MoveTag planned_step(const Waypoint& w) {
+    MoveTag t(w.action);
+    if (w.opened) t = t.with(WorldAct::Open);
+    if (w.dug) t = t.with(WorldAct::Dig);
+    if (w.placed) t = t.with(WorldAct::Place);
+    return t;
 }
 
 }  // namespace
 
 void route_step_costs(const MovementModel& moves, const ZoneCosts& zones, const NavSnapshot::Index* states,
-                      const Action* actions, std::size_t count, std::vector<double>& out) {
+                      const MoveTag* steps, std::size_t count, std::vector<double>& out) {
     constexpr double kInf = std::numeric_limits<double>::infinity();
     const NavSnapshot& snapshot = moves.field();
     out.assign(count, 0.0);
@@ -33,8 +34,8 @@ void route_step_costs(const MovementModel& moves, const ZoneCosts& zones, const 
         const NavSnapshot::Index from = states[k - 1], to = states[k];
         double best = kInf;
         if (from != NavSnapshot::no_index && to != NavSnapshot::no_index)
-            moves.for_each_move(from, [&](NavSnapshot::Index t, double cost, Action a) {
-                if (t == to && still_follows(actions[k], a) && cost < best) best = cost;
+            moves.for_each_move(from, [&](NavSnapshot::Index t, double cost, MoveTag a) {
+                if (t == to && steps[k].still_made_by(a) && cost < best) best = cost;
             });
         if (!zones.empty() && to != NavSnapshot::no_index) best *= zones.multiplier(snapshot.voxel_of(to));
         out[k] = best;
@@ -71,9 +72,10 @@ void Navigator::Impl::dig_step_costs(const Route& route, const std::vector<CostZ
         if (limited) left = std::max(0, left - int(a.placed));
         const NavSnapshot::Index from = snapshot_->index_of(a.position), to = snapshot_->index_of(b.position);
         double best = kInf;
+        const MoveTag planned = planned_step(b);
         if (from != NavSnapshot::no_index && to != NavSnapshot::no_index)
-            problem.each_move(DigProblem::make(from, left), [&](DigProblem::State t, double cost, Action act, const DigMoves::Move*) {
-                if (DigProblem::node(t) == to && still_follows(b.action, act) && cost < best) best = cost;
+            problem.each_move(DigProblem::make(from, left), [&](DigProblem::State t, double cost, MoveTag act, const DigMoves::Move*) {
+                if (DigProblem::node(t) == to && planned.still_made_by(act) && cost < best) best = cost;
             });
         out[k] = best;
     }
@@ -86,12 +88,12 @@ std::vector<double> Navigator::Impl::step_costs(const Route& route, const std::v
         return out;
     }
     std::vector<NavSnapshot::Index> states;
-    std::vector<Action> actions;
+    std::vector<MoveTag> steps;
     for (const Waypoint& w : route.waypoints) {
         states.push_back(snapshot_->index_of(w.position));
-        actions.push_back(w.action);
+        steps.push_back(planned_step(w));
     }
-    route_step_costs(*moves_, ZoneCosts(zone_list), states.data(), actions.data(), states.size(), out);
+    route_step_costs(*moves_, ZoneCosts(zone_list), states.data(), steps.data(), states.size(), out);
     return out;
 }
 

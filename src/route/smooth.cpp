@@ -49,7 +49,8 @@ Route Navigator::Impl::smooth_route(const Route& route, const std::vector<CostZo
         std::size_t best = anchor + 1;
         double best_cost = wps[anchor + 1].cost, replaced = 0.0;
         for (std::size_t j = anchor + 1; j < wps.size() && j <= anchor + kLookahead; ++j) {
-            if (wps[j].action != Action::Walk || wps[j].position.y != a.y) break;
+            // Only plain walks merge: a walk that opens, digs or places stays a waypoint of its own.
+            if (wps[j].action != Action::Walk || wps[j].position.y != a.y || wps[j].opened || wps[j].dug || wps[j].placed) break;
             replaced += wps[j].cost;
             if (j == anchor + 1) continue;
             const glm::dvec3 d = glm::dvec3(wps[j].position - a);

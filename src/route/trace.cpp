@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 namespace voxnav {
@@ -22,7 +23,7 @@ Route rebuild_route(const SearchTrace& trace) {
     std::reverse(chain.begin(), chain.end());
     for (std::size_t k = 0; k < chain.size(); ++k) {
         const double step = k == 0 ? 0.0 : chain[k]->g - chain[k - 1]->g;
-        r.waypoints.push_back({chain[k]->position, k == 0 ? Action::Start : chain[k]->action, step, double(chain[k]->position.y)});
+        r.waypoints.push_back({chain[k]->position, k == 0 ? Action::Start : chain[k]->action.motion(), step, double(chain[k]->position.y)});
     }
     r.cost = trace.end.g;
     return r;
@@ -30,18 +31,41 @@ Route rebuild_route(const SearchTrace& trace) {
 
 namespace {
 
+// A trace's action word: "walk", "walk+open", ...; in a legacy trace also
+// "open", "dig" and "place" alone (their motion was not recorded: walk).
+std::optional<MoveTag> parse_move_word(const std::string& word, bool legacy) {
+    const std::size_t plus = word.find('+');
+    const std::string head = word.substr(0, plus);
+    std::optional<MoveTag> m;
+    if (const auto a = parse_action(head)) m = MoveTag(*a);
+    else if (legacy && plus == std::string::npos)
+        for (WorldAct act : kWorldActs)
+            if (head == to_string(act)) m = MoveTag(Action::Walk, act);
+    if (!m) return std::nullopt;
+    for (std::size_t at = plus; at != std::string::npos;) {
+        const std::size_t next = word.find('+', at + 1);
+        const std::string part = word.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+        bool known = false;
+        for (WorldAct act : kWorldActs)
+            if (part == to_string(act)) m = m->with(act), known = true;
+        if (!known) return std::nullopt;
+        at = next;
+    }
+    return m;
+}
+
 nlohmann::ordered_json node_json(const TraceNode& n) {
     return nlohmann::ordered_json::array({n.position.x, n.position.y, n.position.z, n.g, n.h, n.parent, to_string(n.action)});
 }
 
-TraceNode node_from(const nlohmann::json& j, const std::string& where) {
+TraceNode node_from(const nlohmann::json& j, const std::string& where, bool legacy) {
     if (!j.is_array() || j.size() != 7) throw std::runtime_error("trace JSON: " + where + " must be [x, y, z, g, h, parent, action]");
     TraceNode n;
     n.position = {j[0].get<int>(), j[1].get<int>(), j[2].get<int>()};
     n.g = j[3].get<double>();
     n.h = j[4].get<double>();
     n.parent = j[5].get<std::int64_t>();
-    const auto a = parse_action(j[6].get<std::string>());
+    const auto a = parse_move_word(j[6].get<std::string>(), legacy);
     if (!a) throw std::runtime_error("trace JSON: " + where + ": unknown action '" + j[6].get<std::string>() + "'");
     n.action = *a;
     return n;
@@ -58,13 +82,15 @@ SearchTrace parse_trace(const std::string& text) {
     t.metrics.expanded = j.at("expanded").get<std::uint64_t>();
     t.metrics.generated = j.value("generated", std::uint64_t(0));
     t.metrics.microseconds = j.value("time_us", 0.0);
+    t.legacy_actions = !j.contains("format");
+    const bool legacy = t.legacy_actions;
     const auto& ex = j.at("expansions");
-    for (std::size_t i = 0; i < ex.size(); ++i) t.expanded.push_back(node_from(ex[i], "expansions[" + std::to_string(i) + "]"));
+    for (std::size_t i = 0; i < ex.size(); ++i) t.expanded.push_back(node_from(ex[i], "expansions[" + std::to_string(i) + "]", legacy));
     const auto& op = j.at("open");
-    for (std::size_t i = 0; i < op.size(); ++i) t.open.push_back(node_from(op[i], "open[" + std::to_string(i) + "]"));
+    for (std::size_t i = 0; i < op.size(); ++i) t.open.push_back(node_from(op[i], "open[" + std::to_string(i) + "]", legacy));
     if (j.contains("end") && !j["end"].is_null()) {
         t.has_end = true;
-        t.end = node_from(j["end"], "end");
+        t.end = node_from(j["end"], "end", legacy);
     }
     return t;
 }
@@ -79,6 +105,7 @@ std::string to_json(const SearchTrace& t) {
     j["expanded"] = t.metrics.expanded;
     j["generated"] = t.metrics.generated;
     j["time_us"] = t.metrics.microseconds;
+    j["format"] = 2;
     j["fields"] = {"x", "y", "z", "g", "h", "parent", "action"};
     auto& ex = j["expansions"] = nlohmann::ordered_json::array();
     for (const TraceNode& n : t.expanded) ex.push_back(node_json(n));
@@ -86,6 +113,14 @@ std::string to_json(const SearchTrace& t) {
     for (const TraceNode& n : t.open) op.push_back(node_json(n));
     j["end"] = t.has_end ? node_json(t.end) : nlohmann::ordered_json();
     return j.dump();
+}
+
+bool trace_moves_match(const SearchTrace& from, MoveTag recorded, MoveTag now) {
+    if (!from.legacy_actions) return recorded == now;
+    if (recorded.acts()) return (recorded.bits >> 4) == (now.bits >> 4);
+    if (now.acts()) return false;
+    if (recorded.motion() == Action::Jump) return now.motion() == Action::Jump || now.motion() == Action::Leap;
+    return recorded.motion() == now.motion();
 }
 
 SearchTrace trace_from_json(const std::string& text) {

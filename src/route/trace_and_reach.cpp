@@ -15,7 +15,7 @@ TraceNode trace_node(const Record::Node& n, const NavSnapshot& field,
     t.position = field.voxel_of(n.state);
     t.g = n.g;
     t.h = n.h;
-    t.action = static_cast<Action>(n.tag);
+    t.action = MoveTag::from_bits(n.tag);
     if (!n.root) {
         const auto it = order.find(n.parent);
         t.parent = it == order.end() ? -1 : it->second;  // parents are always expanded
@@ -64,7 +64,7 @@ Reach Navigator::Impl::reachable(const Voxel& from, const QueryOptions& options)
     out.status = result_.status == SearchStatus::Partial ? SearchStatus::Partial : SearchStatus::Found;
     out.waypoints.reserve(record_.expanded.size());
     for (const Record::Node& n : record_.expanded)
-        out.waypoints.push_back({snapshot_->voxel_of(n.state), n.g, static_cast<Action>(n.tag)});
+        out.waypoints.push_back({snapshot_->voxel_of(n.state), n.g, MoveTag::from_bits(n.tag).motion()});
     if (options.trace) {
         trace_ = options.trace;
         Route as_route;

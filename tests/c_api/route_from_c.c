@@ -58,7 +58,12 @@ int main(void) {
     for (size_t i = 0; i < voxnav_route_size(route); ++i) {
         printf("%2zu  %3d %3d %3d  feet_y %.3f  %-5s  %.3f s\n", i, wp[i].x, wp[i].y, wp[i].z, wp[i].feet_y,
                voxnav_action_name(wp[i].action), wp[i].cost);
-        if (wp[i].action == VOXNAV_ACTION_OPEN) opened = (wp[i].x == 8 && wp[i].z == 8);
+        if (wp[i].opened > 0) { /* the walk opens the door first: its voxels */
+            size_t n = 0;
+            const int32_t* door = voxnav_waypoint_voxels(route, i, VOXNAV_ACT_OPEN, &n);
+            printf("    opens %zu voxels, the first at %d %d %d\n", n, door[0], door[1], door[2]);
+            opened = (door[0] == 8 && door[1] == 1 && door[2] == 8);
+        }
     }
     voxnav_metrics m = voxnav_route_metrics(route);
     printf("status %s, cost %.3f s, %llu expanded\n", voxnav_search_status_name(voxnav_route_status(route)),

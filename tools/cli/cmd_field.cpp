@@ -76,7 +76,7 @@ int run_field(const FieldArgs& a) {
         pictures::MapPicture pic = picture_options(a.picture);
         std::vector<pictures::HeatCell> cells;
         cells.reserve(f.reachable());
-        f.for_each([&](const Voxel& v, double c, const Voxel& next, Action act) { cells.push_back({v, c, next, act}); });
+        f.for_each([&](const Voxel& v, double c, const Voxel& next, MoveTag act) { cells.push_back({v, c, next, act.motion()}); });
         pic.heat = &cells;
         char note[160];
         std::snprintf(note, sizeof note, "flow field to %s  %s  reachable %zu  cost 0 .. %.2f s  %.1f ms", goal.describe().c_str(),

@@ -345,7 +345,7 @@ nlohmann::json borders(const AgentProfile& agent) {
         std::vector<double> runs;
         for (int r = 0; r < 7; ++r) {
             const auto t0 = Clock::now();
-            for (auto i : nodes) moves.for_each_move(i, [&](NavSnapshot::Index t, double c, Action) { sink += c + t; ++count; });
+            for (auto i : nodes) moves.for_each_move(i, [&](NavSnapshot::Index t, double c, MoveTag) { sink += c + t; ++count; });
             runs.push_back(ms_since(t0) * 1e6 / double(nodes.size()));
         }
         moves_per_node = double(count) / (7.0 * double(nodes.size())) + (sink < 0 ? 1 : 0);

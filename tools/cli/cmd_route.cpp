@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -33,25 +34,26 @@ void print_table(const Route& r, const std::vector<glm::dvec3>& game) {
     std::printf("expanded   %llu\ngenerated  %llu\ntime       %.1f us\n", (unsigned long long)r.metrics.expanded,
                 (unsigned long long)r.metrics.generated, r.metrics.microseconds);
     const bool changes = !r.dig.empty() || !r.place.empty();
+    if (!r.open.empty()) std::printf("opened     %zu door voxels\n", r.open.size());
     if (changes) std::printf("dug        %zu voxels\nplaced     %zu blocks\n", r.dig.size(), r.place.size());
     if (r.waypoints.empty()) return;
+    // "action" is the motion; what the move does to the world first follows
+    // in a last column ("open 4,1,1 4,2,1", "dig 5,1,1", "place 8,0,2").
     std::printf("\n%4s %8s %8s %8s %9s  %-6s %10s", "#", "x", "y", "z", "feet_y", "action", "move cost");
     if (!game.empty()) std::printf(" %12s %12s %12s", "game x", "game y", "game z");
-    if (changes) std::printf("  dug / placed voxels");
+    if (changes || !r.open.empty()) std::printf("  opens / digs / places");
     std::printf("\n");
-    std::size_t dug = 0, placed = 0;
     for (std::size_t i = 0; i < r.waypoints.size(); ++i) {
         const Waypoint& w = r.waypoints[i];
         std::printf("%4zu %8d %8d %8d %9.4f  %-6s %10.6f", i, w.position.x, w.position.y, w.position.z, w.feet_y,
                     to_string(w.action), w.cost);
         if (!game.empty()) std::printf(" %12.4f %12.4f %12.4f", game[i].x, game[i].y, game[i].z);
-        auto list = [](const char* what, const std::vector<Voxel>& v, std::size_t& at, std::uint32_t n) {
-            if (n == 0) return;
-            std::printf("  %s", what);
-            for (std::uint32_t k = 0; k < n && at < v.size(); ++k, ++at) std::printf(" %d,%d,%d", v[at].x, v[at].y, v[at].z);
-        };
-        list("dig", r.dig, dug, w.dug);
-        list("place", r.place, placed, w.placed);
+        for (WorldAct act : kWorldActs) {
+            const Route::Voxels v = r.voxels(i, act);
+            if (v.empty()) continue;
+            std::printf("  %s", to_string(act));
+            for (const Voxel& p : v) std::printf(" %d,%d,%d", p.x, p.y, p.z);
+        }
         std::printf("\n");
     }
 }
@@ -97,10 +99,21 @@ std::string compare_traces(const SearchTrace& old, const SearchTrace& now) {
     }
     if (old.expanded.size() != now.expanded.size())
         return std::to_string(old.expanded.size()) + " expansions were recorded, " + std::to_string(now.expanded.size()) + " now";
-    const Route ra = rebuild_route(old), rb = rebuild_route(now);
-    if (ra.waypoints.size() != rb.waypoints.size()) return "the route's length differs";
-    for (std::size_t k = 0; k < ra.waypoints.size(); ++k)
-        if (ra.waypoints[k].position != rb.waypoints[k].position || ra.waypoints[k].action != rb.waypoints[k].action)
+    // The routes: the parent chains from the ends, move by move (a legacy
+    // trace's actions are matched as trace_moves_match says).
+    auto chain = [](const SearchTrace& t) {
+        std::vector<const TraceNode*> c;
+        if (!t.has_end) return c;
+        c.push_back(&t.end);
+        for (std::int64_t p = t.end.parent; p >= 0 && p < std::int64_t(t.expanded.size()) && c.size() <= t.expanded.size(); p = c.back()->parent)
+            c.push_back(&t.expanded[std::size_t(p)]);
+        std::reverse(c.begin(), c.end());
+        return c;
+    };
+    const auto ca = chain(old), cb = chain(now);
+    if (ca.size() != cb.size()) return "the route's length differs";
+    for (std::size_t k = 0; k < ca.size(); ++k)
+        if (ca[k]->position != cb[k]->position || (k > 0 && !trace_moves_match(old, ca[k]->action, cb[k]->action)))
             return "waypoint " + std::to_string(k) + " differs";
     return "";
 }

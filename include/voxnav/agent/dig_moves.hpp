@@ -1,8 +1,8 @@
 /// @file dig_moves.hpp
 /// @brief DigMoves: the moves of agents that change the world to get through
 /// (AgentProfile::dig and ::place): walks, jumps and falls that break the
-/// solids in their way (action Dig), bridges and pillars that place the
-/// block stood on (action Place). The search adds them to the agent's
+/// solids in their way (WorldAct::Dig), bridges and pillars that place the
+/// block stood on (WorldAct::Place). The search adds them to the agent's
 /// ordinary moves (MovementModel), which stay exact and unchanged.
 ///
 ///   voxnav::DigMoves dig(world.blocks(), profile);
@@ -36,7 +36,8 @@
 /// - **pillar** to `t = p + up` (needs jump): the layer above body(p) open;
 ///   the footprint at p's feet is placed. Cost 1 / walk_speed +
 ///   sqrt(2 / gravity) + place_cost per block.
-/// - A move that digs has action Dig; one that places, Place. Digging and
+/// - A move keeps its motion (walk, jump, fall; a bridge walks, a pillar
+///   jumps) and adds WorldAct::Dig when it digs, ::Place when it places. Digging and
 ///   placing moves never start in or enter a liquid.
 /// - A voxel is never dug when the block above it is a liquid or falls
 ///   (sand, gravel) unless the same move digs that block too, when a liquid
@@ -89,7 +90,7 @@ public:
     struct Move {
         Voxel to;
         double cost;  ///< [Units: seconds]
-        Action action;
+        MoveTag action;    ///< its motion, with WorldAct::Dig or ::Place when it digs or places
         int placed_count;  ///< blocks placed (taken from blocks_left)
         const Voxel* dug;  ///< the voxels broken, then dug_count of them
         int dug_count;
@@ -233,7 +234,7 @@ void DigMoves::for_each_move(const Blocks& b, const Voxel& p, bool ordinary_wayp
     auto send = [&](const Voxel& to, double cost, Action plain, std::size_t dug_from) {
         const int n = int(dug_.size() - dug_from);
         if (n == 0 && ordinary_waypoint) return;
-        emit(Move{to, cost, n > 0 ? Action::Dig : plain, 0, dug_.data() + dug_from, n, nullptr});
+        emit(Move{to, cost, n > 0 ? MoveTag(plain, WorldAct::Dig) : MoveTag(plain), 0, dug_.data() + dug_from, n, nullptr});
     };
     auto air_time = [&](int k) { return std::sqrt(2.0 * k / a.gravity); };
     static constexpr int dx[4] = {1, -1, 0, 0}, dz[4] = {0, 0, 1, -1};
@@ -270,7 +271,7 @@ void DigMoves::for_each_move(const Blocks& b, const Voxel& p, bool ordinary_wayp
                 }
             const int n = int(placed_.size());
             if (ok && (blocks_left == no_limit || blocks_left >= n))
-                emit(Move{q, walk_ + a.place_cost * n, Action::Place, n, nullptr, 0, placed_.data()});
+                emit(Move{q, walk_ + a.place_cost * n, MoveTag(Action::Walk, WorldAct::Place), n, nullptr, 0, placed_.data()});
         }
         if (!a.dig) continue;
         // One voxel down by digging the step below q.
@@ -323,7 +324,7 @@ void DigMoves::for_each_move(const Blocks& b, const Voxel& p, bool ordinary_wayp
             }
         const int n = int(placed_.size());
         if (ok && (blocks_left == no_limit || blocks_left >= n))
-            emit(Move{Voxel(p.x, p.y + 1, p.z), walk_ + air_time(1) + a.place_cost * n, Action::Place, n, nullptr, 0, placed_.data()});
+            emit(Move{Voxel(p.x, p.y + 1, p.z), walk_ + air_time(1) + a.place_cost * n, MoveTag(Action::Jump, WorldAct::Place), n, nullptr, 0, placed_.data()});
     }
 }
 

@@ -9,8 +9,8 @@
 /// states, costs and action tags.
 ///
 ///   voxnav::MovementModel moves(*snapshot, profile);
-///   moves.for_each_move(snapshot->index_of(p), [](voxnav::NodeId to, double cost, voxnav::Action a) { ... });
-///   moves.for_each_predecessor(snapshot->index_of(q), [](voxnav::NodeId from, double cost, voxnav::Action a) { ... });
+///   moves.for_each_move(snapshot->index_of(p), [](voxnav::NodeId to, double cost, voxnav::MoveTag a) { ... });
+///   moves.for_each_predecessor(snapshot->index_of(q), [](voxnav::NodeId from, double cost, voxnav::MoveTag a) { ... });
 ///
 /// Forward and backward agree: between two waypoints s and t, for_each_move(s)
 /// emits (t, c, a) exactly when for_each_predecessor(t) emits (s, c, a).
@@ -81,6 +81,11 @@ public:
     [[nodiscard]] bool is_waypoint(Fact f) const { return f.has_all(waypoint_bits_); }
     [[nodiscard]] bool is_waypoint(Index i) const { return is_waypoint((*field_)[i]); }
     [[nodiscard]] bool is_standable(Index i) const { return (*field_)[i].standable(); }
+    /// Appends the voxels of closed doors, gates or trapdoors the body
+    /// standing at waypoint i must open (ShapeFact::needs_open): every voxel of
+    /// its footprint columns, from its feet surface up its height, that holds
+    /// one of a class the agent opens (a two-block door: both halves).
+    void doors_to_open(Index i, std::vector<Voxel>& out) const { field_->doors_to_open(i, profile_->width, h16_, out); }
 
     /// Calls emit(to, cost, action) for every legal move from waypoint `from`.
     template <class Emit>
@@ -229,14 +234,14 @@ void MovementModel::for_each_predecessor(Index to, Emit&& emit, Expand&& expand)
         const bool plain_sources = !always_shaped_ && !f.shaped(to);
         if (plain_sources) {
             const moves::Back b{f, tables_, *profile_, to, ft};
-            auto plain = [&](Index s, double c, Action a) {
+            auto plain = [&](Index s, double c, MoveTag a) {
                 if (!f.shaped(s)) emit(s, c, a);
             };
             moves::Rules::each([&](auto rule) { rule.backward(b, plain); });
         }
         auto from = [&](Index s) {
             if (s == NavSnapshot::no_index || (plain_sources && !f.shaped(s)) || !is_waypoint(s)) return;
-            expand(s, [&](Index q, double c, Action a) {
+            expand(s, [&](Index q, double c, MoveTag a) {
                 if (q == to) emit(s, c, a);
             });
         };

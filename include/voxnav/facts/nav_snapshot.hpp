@@ -145,6 +145,13 @@ public:
         }
         return node_id::make(s, lx, ly, lz);
     }
+    /// Appends the closed doors, gates or trapdoors a body `width` voxels wide
+    /// and `height16` sixteenths tall standing at node i opens (where its
+    /// shape fact needs_open): every voxel of its footprint columns, from
+    /// its feet surface up its height, holding one of a class the agent
+    /// opens (a two-block door: both halves). For the agent shape these
+    /// facts were derived for.
+    void doors_to_open(Index i, int width, int height16, std::vector<Voxel>& out) const;
     /// Voxel of a node id.
     [[nodiscard]] Voxel voxel_of(Index i) const {
         return slots_[node_id::slot(i)].chunk * 16 + Voxel(node_id::lx(i), node_id::ly(i), node_id::lz(i));

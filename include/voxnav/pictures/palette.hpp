@@ -33,10 +33,13 @@ inline constexpr Rgb legend_band{16, 16, 20};
 inline constexpr Rgb legend_text{230, 230, 230};
 }  // namespace colours
 
-/// Route colour of each action: walk yellow, jump orange, fall magenta, swim
-/// cyan, fly violet (start: the walk colour).
+/// Route colour of each motion: walk yellow, jump orange, leap blue, fall
+/// magenta, swim cyan, fly violet, climb green (start: the walk colour).
 [[nodiscard]] Rgb action_colour(Action a);
-/// Voxels a route digs and places (their own colours in pictures and the viewer).
+/// The waypoint marker of a move that opens (red), digs (brown) or places (teal).
+[[nodiscard]] Rgb world_act_colour(WorldAct a);
+/// Voxels a route opens, digs and places (their own colours in pictures and the viewer).
+[[nodiscard]] Rgb opened_colour();
 [[nodiscard]] Rgb dug_colour();
 [[nodiscard]] Rgb placed_colour();
 /// Flow-field heat: t = 0 (at the goal) pale yellow, through orange and

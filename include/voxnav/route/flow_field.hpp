@@ -67,8 +67,10 @@ class NavSnapshot;
 /// The move an NPC at a waypoint makes next on a cheapest route to the goal.
 struct FlowStep {
     Voxel position{0};              ///< the next waypoint (feet voxel)
-    Action action = Action::Start;  ///< the move that reaches it
+    Action action = Action::Start;  ///< the motion that reaches it
     double cost = 0.0;              ///< that move's cost (zones included) [Units: seconds]
+    /// Closed doors, gates or trapdoors the move opens first (empty for most moves).
+    std::vector<Voxel> open;
 };
 
 /// Why a field's search stopped (see the file comment).
@@ -120,14 +122,15 @@ public:
     [[nodiscard]] bool at_goal(const Voxel& feet) const;
     /// The same by node id of snapshot(): for loops over many agents.
     [[nodiscard]] double cost(NodeId node) const;
-    /// The next waypoint's node id, or node_id::none; `action` gets its move.
-    [[nodiscard]] NodeId next(NodeId node, Action* action = nullptr) const;
+    /// The next waypoint's node id, or node_id::none; `move` gets its motion
+    /// and world acts (MoveTag::does(WorldAct::Open): it opens a door first).
+    [[nodiscard]] NodeId next(NodeId node, MoveTag* move = nullptr) const;
 
     /// The whole route from `feet` by following next: Found with the
     /// field's cost, or NoPath (error says why) when `feet` is not in it.
     [[nodiscard]] Route route_from(const Voxel& feet) const;
-    /// Calls f(feet voxel, cost, next voxel, action) for every waypoint in
-    /// the field (the goal's own: next = itself, action Start), in no order.
+    /// Calls f(feet voxel, cost, next voxel, MoveTag move) for every waypoint
+    /// in the field (the goal's own: next = itself, move Start), in no order.
     template <class F>
     void for_each(F&& f) const;
 
@@ -147,7 +150,7 @@ private:
     struct Stored {
         double cost;
         NodeId next;
-        Action action;
+        MoveTag action;
     };
     // The settled positions of one run of 256 node ids (a y layer of a
     // chunk): which of them (mask) and where their Stored entries start.
@@ -184,6 +187,7 @@ private:
     int reach_chunks_ = 1;  // how far (in chunks) a move's reads reach from its end
     SearchMetrics metrics_;
     std::shared_ptr<const NavSnapshot> snapshot_;
+    int body_width_ = 1, body_height16_ = 32;  // the agent's body, for the doors a move opens
     std::vector<Page> pages_;
     std::vector<Stored> entries_;
     std::vector<std::uint32_t> table_;  // open addressing by page key: page index + 1, or 0

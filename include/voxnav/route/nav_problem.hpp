@@ -61,7 +61,7 @@ public:
     }
     template <class F>
     void for_each_successor(State s, F&& f) const {
-        moves_->for_each_move(s, [&](State t, double cost, Action a) VOXNAV_INLINE { f(t, cost, static_cast<std::uint8_t>(a)); });
+        moves_->for_each_move(s, [&](State t, double cost, MoveTag a) VOXNAV_INLINE { f(t, cost, a.bits); });
     }
 
 protected:
@@ -160,12 +160,12 @@ public:
     template <class F>
     void for_each_successor(State s, F&& f) const {
         if (zones_->empty()) {
-            moves_->for_each_move(s, [&](State t, double cost, Action a) VOXNAV_INLINE { f(t, cost, static_cast<std::uint8_t>(a)); });
+            moves_->for_each_move(s, [&](State t, double cost, MoveTag a) VOXNAV_INLINE { f(t, cost, a.bits); });
             return;
         }
-        moves_->for_each_move(s, [&](State t, double cost, Action a) {
+        moves_->for_each_move(s, [&](State t, double cost, MoveTag a) {
             const double m = zones_->multiplier(voxel_t_(t));
-            if (m != CostZone::forbid) f(t, cost * m, static_cast<std::uint8_t>(a));
+            if (m != CostZone::forbid) f(t, cost * m, a.bits);
         });
     }
     [[nodiscard]] double zone_multiplier(State s) const { return zones_->multiplier(voxel_t_(s)); }

@@ -12,17 +12,24 @@
 
 namespace voxnav {
 
+/// One waypoint: where the feet are, the motion that gets them there, and
+/// what that move does to the world first (the doors it opens, the voxels
+/// it digs, the blocks it places: its share of Route::open, ::dig, ::place).
 struct Waypoint {
     Voxel position;            ///< feet voxel
-    Action action;             ///< the move that reaches it; Start for the first
+    Action action;             ///< the motion that reaches it; Start for the first
     double cost = 0.0;         ///< cost of that move [Units: seconds]
     /// Height of the surface the feet stand on: position.y plus the real
     /// height of a slab, stair, carpet or snow under them (-0.5 on a bottom
     /// slab below the voxel, +1/16 on a carpet in it). [Units: voxels]
     double feet_y = 0.0;
-    /// Voxels this move breaks first (action Dig) and places (action Place):
-    /// the next `dug` entries of Route::dig and `placed` of Route::place.
+    /// Voxels this move breaks first and blocks it places: the next `dug`
+    /// entries of Route::dig and `placed` of Route::place.
     std::uint32_t dug = 0, placed = 0;
+    /// Closed doors, gates or trapdoors this move opens first: the next
+    /// `opened` entries of Route::open (every voxel of the body's way that
+    /// holds one: a two-block door lists both halves, which open together).
+    std::uint32_t opened = 0;
 };
 
 struct Route {
@@ -45,15 +52,36 @@ struct Route {
     /// digs or places. The route is priced on the world as it is: its own
     /// digs and placements do not change what later moves see.
     std::vector<Voxel> dig, place;
+    /// Every closed door, gate or trapdoor voxel the route opens, in route
+    /// order (each waypoint's share: Waypoint::opened).
+    std::vector<Voxel> open;
+
+    /// The voxels waypoint k opens, digs or places (pointers into open, dig
+    /// or place; empty when it does not). k < waypoints.size().
+    struct Voxels {
+        const Voxel* first = nullptr;
+        std::size_t count = 0;
+        [[nodiscard]] const Voxel* begin() const { return first; }
+        [[nodiscard]] const Voxel* end() const { return first + count; }
+        [[nodiscard]] bool empty() const { return count == 0; }
+    };
+    [[nodiscard]] Voxels voxels(std::size_t k, WorldAct act) const;
+    /// Drops the waypoints before k (and the voxels their moves open, dig or
+    /// place, and waypoint k's own: reached already); waypoint k becomes the
+    /// start. Costs are kept as they were except the new start's (0); `cost`
+    /// becomes the rest's. No effect when k == 0 or k >= waypoints.size().
+    void drop_before(std::size_t k);
 
     /// True for Found and Partial: there is a route to follow.
     [[nodiscard]] bool usable() const { return status == SearchStatus::Found || status == SearchStatus::Partial; }
 };
 
 /// Route JSON: status, cost, expanded, generated, waypoints (and error;
-/// snapped and heuristic_scale when they say something). Routes that dig or
-/// place add "dig" and "place": [[x, y, z], ...] on the route (all, in route
-/// order) and on each waypoint whose move digs or places.
+/// snapped and heuristic_scale when they say something). Each waypoint has
+/// "action" (its motion: start, walk, jump, leap, fall, swim, climb, fly)
+/// and, only where its move acts on the world, "open", "dig" and "place":
+/// [[x, y, z], ...]. Routes that open, dig or place list all those voxels in
+/// route order under the same keys on the route.
 [[nodiscard]] std::string to_json(const Route& route);
 /// Parses route JSON (as to_json writes it). Throws std::runtime_error.
 [[nodiscard]] Route route_from_json(const std::string& text);

@@ -30,7 +30,7 @@ struct TraceNode {
     double g = 0.0;             ///< cost from the start [Units: seconds]
     double h = 0.0;             ///< heuristic (lower bound to the goal, unweighted) [Units: seconds]
     std::int64_t parent = -1;   ///< index into SearchTrace::expanded of its parent; -1 for the start
-    Action action = Action::Start;  ///< the move from the parent
+    MoveTag action = Action::Start;  ///< the move from the parent: its motion and world acts
 };
 
 struct SearchTrace {
@@ -49,6 +49,10 @@ struct SearchTrace {
     double cost = 0.0;       ///< [Units: seconds]
     double weight = 1.0;     ///< heuristic weight of the query
     SearchMetrics metrics;
+    /// Read from a trace written before motions and world acts were apart
+    /// (no "format" key): its "jump" may be a leap, and "open", "dig" and
+    /// "place" stood for a move's motion (see trace_moves_match).
+    bool legacy_actions = false;
 
     void clear() { *this = SearchTrace{}; }
 };
@@ -59,9 +63,18 @@ struct SearchTrace {
 /// or the chain loops (a damaged trace).
 [[nodiscard]] Route rebuild_route(const SearchTrace& trace);
 
+/// Whether move `recorded` of trace `from` is the move `now` of a search
+/// run again: the same motion and world acts. For a legacy trace, a
+/// recorded "jump" is a jump or a leap that acts on nothing, and a recorded
+/// "open", "dig" or "place" is any move that opens, digs or places.
+[[nodiscard]] bool trace_moves_match(const SearchTrace& from, MoveTag recorded, MoveTag now);
+
 /// Trace JSON: {"status", "cost", "weight", "expanded": N, "generated",
-/// "time_us", "fields": ["x","y","z","g","h","parent","action"],
+/// "time_us", "format": 2, "fields": ["x","y","z","g","h","parent","action"],
 /// "expansions": [[x,y,z,g,h,parent,action], ...], "open": [...], "end": [...] or null}.
+/// An action is a motion word (Action), followed by "+open", "+dig" or
+/// "+place" for each world act of the move ("walk+open"). Traces without
+/// "format" (written before 2026-11-26) read as legacy_actions.
 [[nodiscard]] std::string to_json(const SearchTrace& trace);
 /// Parses trace JSON as to_json writes it. Throws std::runtime_error naming
 /// the key or entry that is wrong.

@@ -67,13 +67,22 @@ function check.route(path, agent)
 		if type(p.feet_y) ~= "number" or p.feet_y < p.y - 1 or p.feet_y > p.y + 0.5 then
 			return where .. ": feet_y " .. tostring(p.feet_y) .. " is not within its node"
 		end
-		-- The body: nodes from the feet's node up to the head.
-		local opening = p.action == "open"
+		-- The body: nodes from the feet's node up to the head. A door the
+		-- move opens first is listed in p.open.
+		local function opened_here(y)
+			for _, o in ipairs(p.open or {}) do
+				if o.x == p.x and o.y == y and o.z == p.z then return true end
+			end
+			return false
+		end
+		for _, o in ipairs(p.open or {}) do
+			if o.x ~= p.x or o.z ~= p.z then return where .. ": opens a node outside its body column" end
+		end
 		local y = math.floor(p.feet_y + 0.5 + 1e-6)
 		while y - 0.5 < p.feet_y + height - 1e-6 do
 			local def, node = def_of({x = p.x, y = y, z = p.z})
 			if not def then return where .. ": node at y " .. y .. " is unknown or unloaded" end
-			if not passable({x = p.x, y = y, z = p.z}, node.name, def, opening) then
+			if not passable({x = p.x, y = y, z = p.z}, node.name, def, opened_here(y)) then
 				-- (A door's upper half: the door's box reaches its top.)
 				local lo = node.name == "doors:hidden" and 0.5 or lowest_top(def)
 				-- The node the feet stand in (a slab, a stair's low half).
@@ -88,19 +97,29 @@ function check.route(path, agent)
 		end
 		if i > 1 then
 			local q = path[i - 1]
-			if math.abs(p.x - q.x) > 1 or math.abs(p.z - q.z) > 1 then return where .. ": moves more than one node sideways" end
+			local dx, dz = math.abs(p.x - q.x), math.abs(p.z - q.z)
+			if p.action == "leap" then
+				-- A running jump along an axis over at most jump_distance nodes.
+				if (dx > 0 and dz > 0) or dx + dz < 2 or dx + dz > (agent.jump_distance or 0) + 1 then
+					return where .. ": a leap of " .. dx .. " x " .. dz .. " nodes (jump_distance " .. tostring(agent.jump_distance) .. ")"
+				end
+			elseif dx > 1 or dz > 1 then
+				return where .. ": moves more than one node sideways"
+			end
 			local rise = p.feet_y - q.feet_y
 			local def_feet = def_of({x = p.x, y = math.floor(p.feet_y + 0.5 + 1e-6), z = p.z})
 			local in_liquid = def_feet and def_feet.liquidtype ~= "none"
 			local below = def_of({x = p.x, y = math.floor(p.feet_y + 0.5 - 1e-3), z = p.z})
 			local into_water = in_liquid or (below and below.liquidtype ~= "none")
-			if p.action == "walk" or p.action == "open" then
+			if p.action == "walk" then
 				-- Up a stair from its low side: two half steps, one move.
 				local stair = below and below.groups and below.groups.stair
 				local limit = stair and math.max(step, 1) or step
 				if rise > limit + 1e-6 then return where .. ": a walk rises " .. rise .. " (step height " .. step .. ")" end
 			elseif p.action == "jump" then
 				if rise > jump + 1e-6 then return where .. ": a jump rises " .. rise .. " (jump height " .. jump .. ")" end
+			elseif p.action == "leap" then
+				if rise > 1e-6 then return where .. ": a leap rises " .. rise end
 			elseif p.action == "fall" then
 				if -rise > max_fall + 1e-6 and not into_water then return where .. ": falls " .. -rise .. " (max_fall " .. max_fall .. ")" end
 			elseif p.action == "swim" then
@@ -115,7 +134,7 @@ function check.route(path, agent)
 				return where .. ": unknown action"
 			end
 			-- A floor under the feet of a move that ends standing.
-			if p.action == "walk" or p.action == "jump" or p.action == "fall" or p.action == "open" then
+			if p.action == "walk" or p.action == "jump" or p.action == "leap" or p.action == "fall" then
 				if not below then return where .. ": the node under the feet is unloaded" end
 				local ok = below.walkable or below.climbable or below.liquidtype ~= "none" or in_liquid or (def_feet and def_feet.climbable)
 				if not ok then return where .. ": nothing to stand on (" .. tostring(below.name) .. ")" end

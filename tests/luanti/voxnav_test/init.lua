@@ -205,7 +205,10 @@ end
 
 local function actions_of(path)
 	local seen = {}
-	for _, p in ipairs(path or {}) do seen[p.action] = (seen[p.action] or 0) + 1 end
+	for _, p in ipairs(path or {}) do
+		seen[p.action] = (seen[p.action] or 0) + 1
+		if p.open then seen.open = (seen.open or 0) + 1 end  -- moves that open a door first
+	end
 	return seen
 end
 
@@ -220,7 +223,8 @@ end
 local function walked_through(path, pos, what)
 	for _, p in ipairs(path) do
 		if p.x == pos.x and p.z == pos.z then
-			expect(p.action == "walk", "course: " .. what .. " is walked through, not opened (" .. p.action .. ")")
+			expect(p.action == "walk" and p.open == nil, "course: " .. what .. " is walked through, not opened (" .. p.action ..
+				(p.open and ", opens " .. #p.open .. " nodes" or "") .. ")")
 		end
 	end
 end
@@ -324,7 +328,11 @@ local DEFS = {player = PLAYER, keyholder = KEYHOLDER, nojumper = NOJUMPER}
 local function path_text(path)
 	if not path then return "no path" end
 	local t = {}
-	for i, p in ipairs(path) do t[i] = string.format("%d,%d,%d %s %.2f", p.x, p.y, p.z, p.action, p.feet_y) end
+	for i, p in ipairs(path) do
+		local opens = ""
+		for _, o in ipairs(p.open or {}) do opens = opens .. string.format(" open %d,%d,%d", o.x, o.y, o.z) end
+		t[i] = string.format("%d,%d,%d %s %.2f%s", p.x, p.y, p.z, p.action, p.feet_y, opens)
+	end
 	return table.concat(t, "; ")
 end
 
@@ -346,8 +354,9 @@ local function door_checks(c)
 			lane.name .. " (" .. info.status .. "): " .. path_text(path))
 		return info.status
 	end
-	-- A route through the door with `action` at its node: "walk" through an
-	-- open door, "open" through a closed one the agent may open.
+	-- A route through the door, walked at its node: through an open door
+	-- ("walk") as it is, through a closed one the agent may open ("open")
+	-- opening the door's node first (p.open lists it).
 	local function crossed(lane, agent, when, action)
 		local state = action == "walk" and "open" or "closed"
 		local path, info = lane_query(lane, agent)
@@ -359,8 +368,12 @@ local function door_checks(c)
 			": " .. path_text(path))
 		for _, p in ipairs(path) do
 			if p.x == lane.door.x and p.z == lane.door.z then
-				expect(p.action == action and p.y == lane.door.y, "doors (" .. when .. "): " .. agent .. " does not " .. action ..
-					" through the " .. state .. " " .. lane.name .. ": " .. path_text(path))
+				local opens_door = false
+				for _, o in ipairs(p.open or {}) do
+					if o.x == lane.door.x and o.y == lane.door.y and o.z == lane.door.z then opens_door = true end
+				end
+				expect(p.action == "walk" and p.y == lane.door.y and opens_door == (action == "open"), "doors (" .. when .. "): " .. agent ..
+					" does not " .. action .. " through the " .. state .. " " .. lane.name .. ": " .. path_text(path))
 			end
 		end
 		local why = check.route(path, DEFS[agent])

@@ -50,6 +50,14 @@ return function(ctx)
 	local MAX_ZONES = 64
 	local zones = ffi.new("voxnav_zone[?]", MAX_ZONES)
 
+	-- The nodes waypoint i (0-based) opens (act 1), digs (2) or places (4).
+	local act_count = ffi.new("size_t[1]")
+	local function acted_on(i, act)
+		local v = lib.voxnav_waypoint_voxels(route, i, act, act_count)
+		local out = {}
+		for k = 0, tonumber(act_count[0]) - 1 do out[k + 1] = {x = v[3 * k], y = v[3 * k + 1], z = v[3 * k + 2]} end
+		return out
+	end
 	local function is_number(v) return type(v) == "number" and v == v and v > -2e9 and v < 2e9 end
 	local function check_pos(p, what)
 		if type(p) ~= "table" or not is_number(p.x) or not is_number(p.y) or not is_number(p.z) then
@@ -228,7 +236,12 @@ return function(ctx)
 			local wp = lib.voxnav_route_waypoints(route)
 			for i = 0, tonumber(lib.voxnav_route_size(route)) - 1 do
 				local w = wp[i]
-				path[i + 1] = {x = w.x, y = w.y, z = w.z, action = action_names[w.action], feet_y = w.feet_y - 0.5}
+				local p = {x = w.x, y = w.y, z = w.z, action = action_names[w.action], feet_y = w.feet_y - 0.5}
+				-- What the move does to the world first: lists of node positions.
+				if w.opened > 0 then p.open = acted_on(i, 1) end
+				if w.dug > 0 then p.dig = acted_on(i, 2) end
+				if w.placed > 0 then p.place = acted_on(i, 4) end
+				path[i + 1] = p
 			end
 		end
 		return path, timed(info, t0)

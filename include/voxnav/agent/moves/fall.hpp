@@ -35,7 +35,7 @@ struct Fall : Rule {
                 const double drop = k - e.offset() / 16.0;
                 if (drop <= g.a.max_fall || (ft.water() && drop <= g.a.max_fall_into_water)) {
                     const double cost = g.t.step[ft.floor_class()] + std::sqrt(drop * g.t.inv_gravity2);
-                    if (e.needs_open()) emit(t, cost + g.a.open_time, Action::Open);
+                    if (e.needs_open()) emit(t, cost + g.a.open_time, MoveTag(Action::Fall, WorldAct::Open));
                     else emit(t, cost, Action::Fall);
                 }
                 break;

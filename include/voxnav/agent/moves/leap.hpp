@@ -29,7 +29,7 @@ struct Leap : Rule {
             if (!fc.clear() || fc.supported() || !g.far[g.far.at(c, 0, 1, 0)].clear() || g.all.shaped(c)) break;
             const Index l = g.far.at(g.p, (gap + 1) * dx, 0, (gap + 1) * dz);
             const Fact fl = g.far[l];
-            if (fl.dry_standable() && !g.all.shaped(l)) emit(l, (gap + 1) * g.t.step[fl.floor_class()] + g.t.leap_air, Action::Jump);
+            if (fl.dry_standable() && !g.all.shaped(l)) emit(l, (gap + 1) * g.t.step[fl.floor_class()] + g.t.leap_air, Action::Leap);
         }
     }
 
@@ -47,7 +47,7 @@ struct Leap : Rule {
                     const Fact fc = b[c];
                     open = fc.clear() && !fc.supported() && b[b.at(c, 0, 1, 0)].clear();
                 }
-                if (open) emit(s, (gap + 1) * b.t.step[b.ft.floor_class()] + b.t.leap_air, Action::Jump);
+                if (open) emit(s, (gap + 1) * b.t.step[b.ft.floor_class()] + b.t.leap_air, Action::Leap);
             }
         }
     }

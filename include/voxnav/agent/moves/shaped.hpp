@@ -28,7 +28,8 @@
 ///   climbable block straight up one voxel, and down one voxel into such a
 ///   position; (rise) / climb_speed.
 /// - Open: a move into a position whose body fits only once a door the
-///   agent opens is opened takes action `open` and costs open_time more.
+///   agent opens is opened also opens it (MoveTag's WorldAct::Open) and
+///   costs open_time more.
 /// - Leaps are not taken from or onto positions of shaped chunks.
 ///
 /// Thread-safety: pure functions of immutable data. Errors: none.
@@ -86,12 +87,12 @@ struct ShapedLook {
         return pos >= hi;
     }
 
-    /// Emits the move onto waypoint q, as an `open` when q's body needs a door opened.
+    /// Emits the move onto waypoint q, opening the door first when q's body needs a door opened.
     template <class Emit>
-    void onto(Index q, double cost, Action action, Emit& emit) const {
+    void onto(Index q, double cost, MoveTag action, Emit& emit) const {
         if (shape(q).needs_open()) {
             cost += a.open_time;
-            action = Action::Open;
+            action = action.with(WorldAct::Open);
         }
         emit(q, cost, action);
     }
