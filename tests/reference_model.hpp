@@ -4,9 +4,9 @@
 // engine is checked against it.
 #pragma once
 
-#include "voxnav/route/jump_points.hpp"
-#include "voxnav/route/nav_problem.hpp"
-#include "voxnav/route/open_sky.hpp"
+#include "route/jump_points.hpp"
+#include "route/nav_problem.hpp"
+#include "route/open_sky.hpp"
 #include "voxnav/voxnav.hpp"
 
 #include <cmath>

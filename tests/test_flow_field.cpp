@@ -9,7 +9,7 @@
 #include "random_world.hpp"
 #include "test_helpers.hpp"
 
-#include "voxnav/bench/terrain.hpp"
+#include "bench/terrain.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,9 +1,9 @@
 // Small helpers shared by the test files.
 #pragma once
 
-#include "voxnav/route/jump_points.hpp"
-#include "voxnav/route/nav_problem.hpp"
-#include "voxnav/route/open_sky.hpp"
+#include "route/jump_points.hpp"
+#include "route/nav_problem.hpp"
+#include "route/open_sky.hpp"
 #include "voxnav/voxnav.hpp"
 
 #include <sstream>

@@ -6,7 +6,8 @@
 // them beside queries and edits.
 #include "test_helpers.hpp"
 
-#include "voxnav/bench/terrain.hpp"
+#include "bench/terrain.hpp"
+#include "route/landmark_keeper.hpp"
 
 #include <catch2/catch.hpp>
 

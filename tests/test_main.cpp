@@ -3,11 +3,11 @@
 
 #include <tbb/global_control.h>
 
-#include "voxnav/detail/tsan.hpp"
+#include "detail/tsan.hpp"
 
 int main(int argc, char* argv[]) {
 #ifdef VOXNAV_TSAN
-    // TBB on the calling thread only (see voxnav/detail/tsan.hpp); voxnav's
+    // TBB on the calling thread only (see src/detail/tsan.hpp); voxnav's
     // own threads are still checked.
     const tbb::global_control serial(tbb::global_control::max_allowed_parallelism, 1);
 #endif

@@ -1,7 +1,7 @@
 // Moving AI map and scenario readers: worlds they make and their errors.
 #include "test_helpers.hpp"
 
-#include "voxnav/bench/scenarios.hpp"
+#include "bench/scenarios.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -4,10 +4,10 @@
 #include "flat_world.hpp"
 #include "random_world.hpp"
 
-#include "voxnav/bench/terrain.hpp"
+#include "bench/terrain.hpp"
 #include "voxnav/facts/nav_field.hpp"
-#include "voxnav/facts/plain_floor.hpp"
-#include "voxnav/route/jump_points.hpp"
+#include "facts/plain_floor.hpp"
+#include "route/jump_points.hpp"
 #include "voxnav/route/navigator.hpp"
 
 #include <catch2/catch.hpp>

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <random>
 
-#include "voxnav/bench/terrain.hpp"
+#include "bench/terrain.hpp"
 
 #include <thread>
 

@@ -2,7 +2,7 @@
 // The examples are written as a game writes them, without capping TBB; but
 // OpenVDB runs some of its own work on TBB workers (freeing a tree), and TBB
 // synchronises inside libtbb, which ThreadSanitizer does not instrument. So
-// TBB runs on the calling thread here (see voxnav/detail/tsan.hpp); the
+// TBB runs on the calling thread here (see src/detail/tsan.hpp); the
 // examples' own threads are still checked.
 #include <tbb/global_control.h>
 

@@ -1,5 +1,14 @@
 /// @file voxnav.hpp
-/// @brief Everything a game needs: worlds, agent profiles, navigators, routes.
+/// @brief Everything a game calls: worlds and blocks, file readers, agent
+/// profiles, navigators (with their shared facts, NavField, and landmark
+/// settings), the route service, goals and query options, routes, reachable
+/// areas and traces, flow fields and chases.
+///
+/// These headers, and the pictures library's (pictures/), are what voxnav
+/// installs. The search problems, the movement rules, the derived facts'
+/// layout, the landmark tables and the dig rules are internal: they live
+/// under src/ and are not installed (README, "Layout"). io/nbt.hpp, the NBT
+/// reader, is public but not included here.
 ///
 /// Errors, everywhere in voxnav: each header says what its functions throw,
 /// and they throw only these types: voxnav::LoadError (file readers, naming the
@@ -12,25 +21,23 @@
 /// status and an error sentence.
 #pragma once
 
-#include "voxnav/agent/dig_moves.hpp"
-#include "voxnav/agent/movement.hpp"
-#include "voxnav/facts/nav_field.hpp"
+#include "voxnav/agent/action.hpp"
 #include "voxnav/agent/profile.hpp"
+#include "voxnav/facts/nav_field.hpp"
+#include "voxnav/io/formats.hpp"
+#include "voxnav/io/imports.hpp"
 #include "voxnav/route/chase.hpp"
 #include "voxnav/route/flow_field.hpp"
 #include "voxnav/route/goal.hpp"
-#include "voxnav/route/landmark_keeper.hpp"
-#include "voxnav/route/landmarks.hpp"
+#include "voxnav/route/landmark_settings.hpp"
 #include "voxnav/route/navigator.hpp"
 #include "voxnav/route/query_costs.hpp"
 #include "voxnav/route/reach.hpp"
 #include "voxnav/route/route.hpp"
 #include "voxnav/route/route_service.hpp"
 #include "voxnav/route/trace.hpp"
-#include "voxnav/search/astar.hpp"
 #include "voxnav/search/status.hpp"
 #include "voxnav/world/block.hpp"
 #include "voxnav/world/box.hpp"
-#include "voxnav/io/formats.hpp"
-#include "voxnav/io/imports.hpp"
+#include "voxnav/world/transform.hpp"
 #include "voxnav/world/world.hpp"

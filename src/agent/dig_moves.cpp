@@ -1,4 +1,4 @@
-#include "voxnav/agent/dig_moves.hpp"
+#include "agent/dig_moves.hpp"
 
 #include <string_view>
 

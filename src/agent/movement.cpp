@@ -1,4 +1,4 @@
-#include "voxnav/agent/movement.hpp"
+#include "agent/movement.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "voxnav/bench/scenarios.hpp"
+#include "bench/scenarios.hpp"
 
 #include "../io/text_lines.hpp"
 #include "voxnav/io/formats.hpp"

@@ -1,4 +1,4 @@
-#include "voxnav/bench/streaming.hpp"
+#include "bench/streaming.hpp"
 
 #include <cmath>
 

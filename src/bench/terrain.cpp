@@ -1,4 +1,4 @@
-#include "voxnav/bench/terrain.hpp"
+#include "bench/terrain.hpp"
 #include "world/block_store.hpp"
 
 #include "../io/text_lines.hpp"

@@ -1,5 +1,6 @@
 // The C API's library, world and field calls (include/voxnav/voxnav.h).
 #include "capi/c_handles.hpp"
+#include "facts/nav_snapshot.hpp"
 
 #include "voxnav/agent/action.hpp"
 #include "voxnav/search/status.hpp"

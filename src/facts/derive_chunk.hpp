@@ -1,8 +1,8 @@
 // Derivation of one chunk's facts from the block store (internal to facts/).
 #pragma once
 
-#include "voxnav/facts/block_geo.hpp"
-#include "voxnav/facts/nav_snapshot.hpp"
+#include "facts/block_geo.hpp"
+#include "facts/nav_snapshot.hpp"
 #include "world/block_store.hpp"
 #include "voxnav/world/world.hpp"
 

@@ -3,15 +3,23 @@
 
 #include "derive_chunk.hpp"
 #include "read_box.hpp"
-#include "voxnav/facts/plain_floor.hpp"
+#include "facts/block_geo.hpp"
+#include "facts/nav_snapshot.hpp"
+#include "facts/plain_floor.hpp"
 
 #include "parallel_for.hpp"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <chrono>
 #include <map>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <stdexcept>
+#include <type_traits>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace voxnav {
@@ -44,6 +52,77 @@ Registry& registry() {
 
 }  // namespace
 
+static_assert(std::is_same_v<NavField::Index, NavSnapshot::Index> && NavField::no_index == NavSnapshot::no_index,
+              "NavField names the snapshot's node ids");
+
+// The field's state: the writer's version and what the derivation keeps,
+// behind NavField's pointer so that its header needs no fact internals.
+struct NavField::Impl {
+    Impl(const World& world, const CheckedProfile& profile);
+
+    void sync(const World& world);
+    void keep_blocks(const World& world);
+    [[nodiscard]] SyncStats last_sync() const;
+
+    void rebuild(const World& world);
+    void update(const World& world, const std::vector<Voxel>& changed);
+    bool navigable(const World& world, const Voxel& chunk) const;
+    std::uint32_t add_slot(const Voxel& chunk);
+    void remove_slot(std::uint32_t slot);
+    void derive(const World& world, const std::vector<std::uint32_t>& slots);
+    /// Whether the chunk lies near a shaped block: its facts carry shapes.
+    [[nodiscard]] bool near_shaped(const Voxel& chunk) const;
+    /// Chunk offsets (lo, hi inclusive) from a chunk to the world chunks near_shaped reads.
+    void shaped_range(glm::ivec3& lo, glm::ivec3& hi) const;
+    /// Re-scans whether world chunk c holds a shaped block; true when that changed.
+    bool rescan_shaped(const World& world, const Voxel& c);
+    void derive_plain(const std::vector<std::uint32_t>& slots, const std::vector<detail::LocalBox>& boxes);
+    void set_plain(std::uint32_t slot, std::shared_ptr<const ChunkPlain> block, detail::PlainCounts counts);
+    /// Records this sync's changed chunks (facts_changed_) in the journal
+    /// the next snapshot carries; `full`: everything was derived again.
+    void note_changes(std::uint64_t revision, bool full);
+    void publish(std::uint64_t revision);
+    /// Copies the block ids of `slots`' chunks (and the block types when the
+    /// registry changed) into the writer's version.
+    void copy_blocks(const World& world, const std::vector<std::uint32_t>& slots);
+    /// Whether b is the one shared copy of a chunk of one block.
+    [[nodiscard]] bool shared_blocks(const std::shared_ptr<const ChunkBlocks>& b) const;
+    [[nodiscard]] std::shared_ptr<const ChunkFacts> uniform_block(Fact::Raw value);
+    [[nodiscard]] bool is_mixed(const std::shared_ptr<const ChunkFacts>& block) const;
+
+    AgentShape shape_;
+    std::uint64_t world_id_ = 0;
+    std::vector<std::uint8_t> block_code_;  // per block id: blocks body / solid / water / shaped / floor index
+    std::vector<detail::BlockGeo> block_geo_;  // per block id, for the shaped derivation
+    std::unordered_set<Voxel, ChunkHash> shaped_world_;  // loaded world chunks holding a shaped block
+    bool any_shaped_type_ = false;
+    bool coded_ = false;                    // block_code_ matches the registry at coded_version_
+    std::size_t coded_types_ = 0;           // block types coded then
+    std::uint64_t coded_version_ = 0;
+    NavSnapshot work_;                      // the writer's version, published by copy
+    std::vector<std::uint32_t> free_slots_;
+    std::vector<std::uint32_t> facts_changed_;  // slots whose fact bytes derive() changed (this sync)
+    std::shared_ptr<const FactChanges> changes_;  // the journal published with the snapshots
+    std::vector<std::uint32_t> plain_mark_;     // per slot: 1 + its place in this sync's plain work, or 0
+    std::vector<detail::PlainCounts> plain_counts_;  // per slot, behind the snapshot's totals
+    static_assert(sizeof(Fact::Raw) == 1, "uniform_ keeps one block per fact value");
+    std::array<std::shared_ptr<const ChunkFacts>, 256> uniform_{};
+    std::optional<VoxelBox> bounds_;
+    std::atomic<bool> built_{false};
+    mutable std::mutex sync_mutex_;
+    SyncStats stats_;
+    std::shared_ptr<const NavSnapshot> current_;
+    std::atomic<std::uint64_t> revision_{0};
+    std::atomic<bool> keep_blocks_{false}, blocks_pending_{false};  // kept; every chunk still to copy
+    std::uint64_t blocks_types_version_ = ~std::uint64_t(0);
+    std::unordered_map<BlockId, std::shared_ptr<const ChunkBlocks>> uniform_blocks_;  // chunks of one block
+    std::vector<std::uint32_t> added_slots_;  // slots added by this sync
+    // The published transform, readable without the lock (a torn read only
+    // sends sync down the locked path).
+    std::atomic<double> transform_published_[4] = {1.0, 0.0, 0.0, 0.0};
+    [[nodiscard]] bool transform_published(const WorldTransform& t) const;
+};
+
 AgentShape AgentShape::of(const AgentProfile& p) {
     AgentShape s;
     s.width = p.width;
@@ -72,7 +151,19 @@ std::shared_ptr<NavField> NavField::shared(const World& world, const CheckedProf
     return f;
 }
 
-NavField::NavField(const World& world, const CheckedProfile& profile)
+NavField::NavField(const World& world, const CheckedProfile& profile) : impl_(std::make_unique<Impl>(world, profile)) {}
+NavField::~NavField() = default;
+
+void NavField::sync(const World& world) { impl_->sync(world); }
+void NavField::keep_blocks(const World& world) { impl_->keep_blocks(world); }
+bool NavField::keeps_blocks() const { return impl_->keep_blocks_.load(std::memory_order_acquire); }
+std::shared_ptr<const NavSnapshot> NavField::snapshot() const { return std::atomic_load(&impl_->current_); }
+std::uint64_t NavField::revision() const { return impl_->revision_.load(std::memory_order_acquire); }
+const AgentShape& NavField::shape() const { return impl_->shape_; }
+std::uint64_t NavField::world_id() const { return impl_->world_id_; }
+NavField::SyncStats NavField::last_sync() const { return impl_->last_sync(); }
+
+NavField::Impl::Impl(const World& world, const CheckedProfile& profile)
     : shape_(AgentShape::of(*profile)), world_id_(world.id()) {
     // Floor multipliers above 1, ascending, so a larger index is a larger multiplier.
     std::set<double> distinct;
@@ -85,7 +176,7 @@ NavField::NavField(const World& world, const CheckedProfile& profile)
     sync(world);
 }
 
-void NavField::sync(const World& world) {
+void NavField::Impl::sync(const World& world) {
     // Up to date: no lock, so many navigators of an unchanging world never wait.
     if (built_.load(std::memory_order_acquire) && world.revision() == revision_.load(std::memory_order_acquire) &&
         transform_published(world.transform()) && !blocks_pending_.load(std::memory_order_acquire))
@@ -196,12 +287,12 @@ void NavField::sync(const World& world) {
     stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-NavField::SyncStats NavField::last_sync() const {
+NavField::SyncStats NavField::Impl::last_sync() const {
     std::lock_guard<std::mutex> lock(sync_mutex_);
     return stats_;
 }
 
-bool NavField::navigable(const World& world, const Voxel& chunk) const {
+bool NavField::Impl::navigable(const World& world, const Voxel& chunk) const {
     if (bounds_) {
         // Chunks meeting the bounds grown by one voxel: the voxels just
         // outside still need facts (a flyer's corner, a leap's headroom).
@@ -214,7 +305,7 @@ bool NavField::navigable(const World& world, const Voxel& chunk) const {
     return any;
 }
 
-void NavField::rebuild(const World& world) {
+void NavField::Impl::rebuild(const World& world) {
     stats_.full = true;
     const std::array<double, 16> mult = work_.multipliers_;
     const std::uint64_t layout = work_.layout_;
@@ -246,7 +337,7 @@ void NavField::rebuild(const World& world) {
     derive_plain(slots, std::vector<detail::LocalBox>(slots.size()));
 }
 
-void NavField::update(const World& world, const std::vector<Voxel>& changed_list) {
+void NavField::Impl::update(const World& world, const std::vector<Voxel>& changed_list) {
     std::unordered_set<Voxel, ChunkHash> changed(changed_list.begin(), changed_list.end());
     // 1. Navigability: a chunk is navigable while a chunk around it is loaded.
     std::unordered_set<Voxel, ChunkHash> around;
@@ -337,7 +428,7 @@ void NavField::update(const World& world, const std::vector<Voxel>& changed_list
     derive_plain(plain_dirty, plain_boxes);
 }
 
-std::uint32_t NavField::add_slot(const Voxel& chunk) {
+std::uint32_t NavField::Impl::add_slot(const Voxel& chunk) {
     std::uint32_t s;
     if (!free_slots_.empty()) {
         s = free_slots_.back();
@@ -375,7 +466,7 @@ std::uint32_t NavField::add_slot(const Voxel& chunk) {
     return s;
 }
 
-void NavField::remove_slot(std::uint32_t s) {
+void NavField::Impl::remove_slot(std::uint32_t s) {
     const ChunkSlot old = work_.slots_[s];
     for (int d = 0; d < node_id::link_count; ++d) {
         const std::uint32_t m = old.link[d];
@@ -400,11 +491,11 @@ void NavField::remove_slot(std::uint32_t s) {
     free_slots_.push_back(s);
 }
 
-bool NavField::is_mixed(const std::shared_ptr<const ChunkFacts>& block) const {
+bool NavField::Impl::is_mixed(const std::shared_ptr<const ChunkFacts>& block) const {
     return block && block != uniform_[block->bits[0]];
 }
 
-std::shared_ptr<const ChunkFacts> NavField::uniform_block(Fact::Raw value) {
+std::shared_ptr<const ChunkFacts> NavField::Impl::uniform_block(Fact::Raw value) {
     if (!uniform_[value]) {
         auto block = std::make_shared<ChunkFacts>();
         block->bits.fill(value);
@@ -413,7 +504,7 @@ std::shared_ptr<const ChunkFacts> NavField::uniform_block(Fact::Raw value) {
     return uniform_[value];
 }
 
-void NavField::derive(const World& world, const std::vector<std::uint32_t>& slots) {
+void NavField::Impl::derive(const World& world, const std::vector<std::uint32_t>& slots) {
     facts_changed_.clear();
     if (slots.empty()) return;
     const detail::BlockTree& tree = detail::grid_of(world).tree();
@@ -485,7 +576,7 @@ void NavField::derive(const World& world, const std::vector<std::uint32_t>& slot
     stats_.derived += slots.size();
 }
 
-void NavField::shaped_range(glm::ivec3& lo, glm::ivec3& hi) const {
+void NavField::Impl::shaped_range(glm::ivec3& lo, glm::ivec3& hi) const {
     // Voxels read around a chunk's positions, for them or for their
     // neighbours' moves: one aside (and the footprint), jump_voxels + 3 below, reach_up above.
     const int below = shape_.reach_up - shape_.body_voxels() - 1;
@@ -493,7 +584,7 @@ void NavField::shaped_range(glm::ivec3& lo, glm::ivec3& hi) const {
     hi = glm::ivec3((16 + shape_.width) / 16, (15 + shape_.reach_up) / 16, (16 + shape_.width) / 16);
 }
 
-bool NavField::near_shaped(const Voxel& chunk) const {
+bool NavField::Impl::near_shaped(const Voxel& chunk) const {
     glm::ivec3 lo, hi;
     shaped_range(lo, hi);
     for (int dy = lo.y; dy <= hi.y; ++dy)
@@ -505,7 +596,7 @@ bool NavField::near_shaped(const Voxel& chunk) const {
     return false;
 }
 
-bool NavField::rescan_shaped(const World& world, const Voxel& c) {
+bool NavField::Impl::rescan_shaped(const World& world, const Voxel& c) {
     bool any = false;
     if (world.is_loaded(c)) {
         thread_local std::vector<std::uint8_t> codes;
@@ -520,7 +611,7 @@ bool NavField::rescan_shaped(const World& world, const Voxel& c) {
     return any != was;
 }
 
-void NavField::set_plain(std::uint32_t s, std::shared_ptr<const ChunkPlain> block, detail::PlainCounts counts) {
+void NavField::Impl::set_plain(std::uint32_t s, std::shared_ptr<const ChunkPlain> block, detail::PlainCounts counts) {
     if (plain_counts_.size() <= s) plain_counts_.resize(s + 1);
     detail::PlainCounts& old = plain_counts_[s];
     work_.floor_voxels_ += std::uint64_t(counts.floor) - old.floor;
@@ -533,7 +624,7 @@ void NavField::set_plain(std::uint32_t s, std::shared_ptr<const ChunkPlain> bloc
     work_.plain_owners_.edit(s) = std::move(block);
 }
 
-void NavField::derive_plain(const std::vector<std::uint32_t>& slots, const std::vector<detail::LocalBox>& boxes) {
+void NavField::Impl::derive_plain(const std::vector<std::uint32_t>& slots, const std::vector<detail::LocalBox>& boxes) {
     if (slots.empty()) return;
     const auto t0 = std::chrono::steady_clock::now();
     // Workers read work_ (its facts are final for this sync) and write only
@@ -568,14 +659,14 @@ void NavField::derive_plain(const std::vector<std::uint32_t>& slots, const std::
     stats_.plain_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-bool NavField::transform_published(const WorldTransform& t) const {
+bool NavField::Impl::transform_published(const WorldTransform& t) const {
     return transform_published_[0].load(std::memory_order_relaxed) == t.voxel_size &&
            transform_published_[1].load(std::memory_order_relaxed) == t.origin.x &&
            transform_published_[2].load(std::memory_order_relaxed) == t.origin.y &&
            transform_published_[3].load(std::memory_order_relaxed) == t.origin.z;
 }
 
-void NavField::note_changes(std::uint64_t revision, bool full) {
+void NavField::Impl::note_changes(std::uint64_t revision, bool full) {
     if (full || !changes_) {
         auto c = std::make_shared<FactChanges>();
         c->known_after = revision;
@@ -601,12 +692,12 @@ void NavField::note_changes(std::uint64_t revision, bool full) {
     changes_ = std::move(c);
 }
 
-bool NavField::shared_blocks(const std::shared_ptr<const ChunkBlocks>& b) const {
+bool NavField::Impl::shared_blocks(const std::shared_ptr<const ChunkBlocks>& b) const {
     const auto it = uniform_blocks_.find(b->ids[0]);
     return it != uniform_blocks_.end() && it->second == b;
 }
 
-void NavField::keep_blocks(const World& world) {
+void NavField::Impl::keep_blocks(const World& world) {
     if (keep_blocks_.load(std::memory_order_acquire)) return;
     {
         std::lock_guard<std::mutex> lock(sync_mutex_);
@@ -617,7 +708,7 @@ void NavField::keep_blocks(const World& world) {
     sync(world);  // copies every chunk, with the facts brought up to date
 }
 
-void NavField::copy_blocks(const World& world, const std::vector<std::uint32_t>& slots) {
+void NavField::Impl::copy_blocks(const World& world, const std::vector<std::uint32_t>& slots) {
     const BlockRegistry& reg = world.blocks();
     if (!work_.block_types_ || reg.version() != blocks_types_version_) {
         work_.block_types_ = std::make_shared<const BlockRegistry>(reg);
@@ -658,7 +749,7 @@ void NavField::copy_blocks(const World& world, const std::vector<std::uint32_t>&
     }
 }
 
-void NavField::publish(std::uint64_t revision) {
+void NavField::Impl::publish(std::uint64_t revision) {
     work_.changes_ = changes_;
     work_.revision_ = revision;
     transform_published_[0].store(work_.transform_.voxel_size, std::memory_order_relaxed);

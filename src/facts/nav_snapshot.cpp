@@ -1,4 +1,4 @@
-#include "voxnav/facts/nav_snapshot.hpp"
+#include "facts/nav_snapshot.hpp"
 
 #include "voxnav/world/world.hpp"
 

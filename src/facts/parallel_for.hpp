@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "voxnav/detail/tsan.hpp"
+#include "detail/tsan.hpp"
 
 namespace voxnav::detail {
 

@@ -1,7 +1,7 @@
-#include "voxnav/facts/plain_floor.hpp"
+#include "facts/plain_floor.hpp"
 
-#include "voxnav/agent/moves/jump_up.hpp"
-#include "voxnav/agent/moves/level.hpp"
+#include "agent/moves/jump_up.hpp"
+#include "agent/moves/level.hpp"
 
 #include <cstring>
 

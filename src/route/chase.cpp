@@ -3,11 +3,11 @@
 // changes (chase.hpp says when each is used and why it stays exact).
 #include "voxnav/route/chase.hpp"
 
-#include "voxnav/agent/movement.hpp"
+#include "agent/movement.hpp"
 #include "voxnav/facts/nav_field.hpp"
-#include "voxnav/facts/nav_snapshot.hpp"
-#include "voxnav/route/landmarks.hpp"
-#include "voxnav/route/nav_problem.hpp"
+#include "facts/nav_snapshot.hpp"
+#include "route/landmarks.hpp"
+#include "route/nav_problem.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -17,10 +17,10 @@
 // Internal to route/ (Navigator's dig and place queries).
 #pragma once
 
-#include "voxnav/agent/dig_moves.hpp"
-#include "voxnav/route/nav_problem.hpp"
+#include "agent/dig_moves.hpp"
+#include "route/nav_problem.hpp"
 #include "route/snapshot_blocks.hpp"
-#include "voxnav/search/astar.hpp"
+#include "search/astar.hpp"
 
 #include <optional>
 

@@ -5,9 +5,9 @@
 // allocates only what it holds.
 #pragma once
 
-#include "voxnav/agent/movement.hpp"
+#include "agent/movement.hpp"
 #include "voxnav/route/flow_field.hpp"
-#include "voxnav/route/nav_problem.hpp"
+#include "route/nav_problem.hpp"
 
 #include <memory>
 #include <vector>

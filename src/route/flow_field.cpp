@@ -8,8 +8,8 @@
 // its end, which is the waypoint being settled.
 #include "flow_build.hpp"
 
-#include "voxnav/facts/nav_snapshot.hpp"
-#include "voxnav/route/landmarks.hpp"
+#include "facts/nav_snapshot.hpp"
+#include "route/landmarks.hpp"
 
 #include <algorithm>
 #include <chrono>

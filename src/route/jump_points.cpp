@@ -1,4 +1,4 @@
-#include "voxnav/route/jump_points.hpp"
+#include "route/jump_points.hpp"
 
 #include <algorithm>
 #include <cstdlib>

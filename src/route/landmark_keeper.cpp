@@ -1,6 +1,6 @@
 // LandmarkKeeper: the registry of keepers, and the worker that rebuilds
 // tables as newer snapshots are offered.
-#include "voxnav/route/landmark_keeper.hpp"
+#include "route/landmark_keeper.hpp"
 
 #include <sys/resource.h>
 #include <sys/syscall.h>

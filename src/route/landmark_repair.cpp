@@ -12,7 +12,7 @@
 // there, lowers the times a move undercuts, and spreads the lowering as
 // Dijkstra does; times that rose stay as they were (still valid, only
 // looser) until the next full build.
-#include "voxnav/route/landmarks.hpp"
+#include "route/landmarks.hpp"
 #include "voxnav/world/world.hpp"
 
 #include <algorithm>

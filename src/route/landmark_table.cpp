@@ -2,7 +2,7 @@
 // on the rim of the loaded world, the moves read once into arrays (rounded
 // down to quanta), 2 x count exact Dijkstra searches (forwards from each
 // landmark, backwards to it), and the times packed per chunk.
-#include "voxnav/route/landmarks.hpp"
+#include "route/landmarks.hpp"
 
 #include <tbb/parallel_for.h>
 

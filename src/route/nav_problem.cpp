@@ -1,4 +1,4 @@
-#include "voxnav/route/nav_problem.hpp"
+#include "route/nav_problem.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -5,18 +5,18 @@
 // route_steps.cpp re-checking routes, trace_and_reach.cpp traces and floods.
 #pragma once
 
-#include "voxnav/agent/movement.hpp"
+#include "agent/movement.hpp"
 #include "voxnav/facts/nav_field.hpp"
 #include "flow_build.hpp"
 #include "route/dig_problem.hpp"
-#include "voxnav/route/jump_points.hpp"
-#include "voxnav/route/landmark_keeper.hpp"
-#include "voxnav/route/landmarks.hpp"
-#include "voxnav/route/nav_problem.hpp"
+#include "route/jump_points.hpp"
+#include "route/landmark_keeper.hpp"
+#include "route/landmarks.hpp"
+#include "route/nav_problem.hpp"
 #include "voxnav/route/navigator.hpp"
-#include "voxnav/route/open_sky.hpp"
+#include "route/open_sky.hpp"
 #include "voxnav/route/trace.hpp"
-#include "voxnav/search/astar.hpp"
+#include "search/astar.hpp"
 
 #include <functional>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "voxnav/route/open_sky.hpp"
+#include "route/open_sky.hpp"
 
 namespace voxnav {
 

@@ -5,7 +5,7 @@
 // One per search and thread; reads never lock and never allocate.
 #pragma once
 
-#include "voxnav/facts/nav_snapshot.hpp"
+#include "facts/nav_snapshot.hpp"
 
 namespace voxnav {
 

@@ -1,6 +1,6 @@
 #include "targets.hpp"
 
-#include "voxnav/bench/scenarios.hpp"
+#include "bench/scenarios.hpp"
 #include "voxnav/io/imports.hpp"
 #include "voxnav/io/nbt.hpp"
 #include "voxnav/voxnav.hpp"

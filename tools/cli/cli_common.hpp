@@ -2,7 +2,7 @@
 // errors, loading worlds and profiles with messages that name the file.
 #pragma once
 
-#include "voxnav/bench/terrain.hpp"
+#include "bench/terrain.hpp"
 #include "voxnav/voxnav.hpp"
 
 #include <CLI/CLI.hpp>

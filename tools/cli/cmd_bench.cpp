@@ -2,7 +2,9 @@
 // voxnav bench: run a query file many times and report speed and memory.
 #include "cli_common.hpp"
 
-#include "voxnav/bench/terrain.hpp"
+#include "bench/terrain.hpp"
+#include "facts/nav_snapshot.hpp"
+#include "route/landmark_keeper.hpp"
 
 #include <nlohmann/json.hpp>
 #include <tbb/enumerable_thread_specific.h>

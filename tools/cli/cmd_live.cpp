@@ -3,8 +3,10 @@
 #include "cli_common.hpp"
 
 #include "live_common.hpp"
-#include "voxnav/bench/streaming.hpp"
-#include "voxnav/bench/terrain.hpp"
+#include "bench/streaming.hpp"
+#include "bench/terrain.hpp"
+#include "facts/nav_snapshot.hpp"
+#include "route/landmarks.hpp"
 
 #include <nlohmann/json.hpp>
 #include <tbb/global_control.h>

@@ -2,7 +2,8 @@
 // lengths, and report speed. Both the outside answer-key test and a benchmark.
 #include "cli_common.hpp"
 
-#include "voxnav/bench/scenarios.hpp"
+#include "bench/scenarios.hpp"
+#include "route/landmark_keeper.hpp"
 
 #include <cstdio>
 

@@ -6,6 +6,7 @@
 // memory is sampled so that growth beyond the loaded chunks shows.
 #include "cli_common.hpp"
 #include "live_common.hpp"
+#include "facts/nav_snapshot.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -3,6 +3,8 @@
 #pragma once
 
 #include "picture_args.hpp"
+#include "facts/nav_snapshot.hpp"
+#include "route/landmark_keeper.hpp"
 
 #include <algorithm>
 #include <random>

@@ -1,7 +1,7 @@
 // Pieces the live-world commands share (voxnav live, voxnav soak).
 #pragma once
 
-#include "voxnav/bench/streaming.hpp"
+#include "bench/streaming.hpp"
 #include "voxnav/route/navigator.hpp"
 
 #include <algorithm>

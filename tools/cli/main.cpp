@@ -1,7 +1,7 @@
 // voxnav: route, replay benchmark scenarios, inspect and convert worlds.
 #include "cli_common.hpp"
 
-#include "voxnav/detail/tsan.hpp"
+#include "detail/tsan.hpp"
 
 #include <tbb/global_control.h>
 
@@ -50,7 +50,7 @@ std::string unknown_command(const CLI::App& app, const std::string& word) {
 int main(int argc, char** argv) {
     using namespace voxnav::cli;
 #ifdef VOXNAV_TSAN
-    // TBB on the calling thread only (see voxnav/detail/tsan.hpp).
+    // TBB on the calling thread only (see src/detail/tsan.hpp).
     const tbb::global_control serial(tbb::global_control::max_allowed_parallelism, 1);
 #endif
     CLI::App app{"voxnav - 3D voxel navigation"};

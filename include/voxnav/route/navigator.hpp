@@ -46,6 +46,7 @@
 #include "voxnav/agent/profile.hpp"
 #include "voxnav/route/flow_field.hpp"
 #include "voxnav/route/goal.hpp"
+#include "voxnav/route/landmark_settings.hpp"
 #include "voxnav/route/query_costs.hpp"
 #include "voxnav/route/reach.hpp"
 #include "voxnav/route/route.hpp"
@@ -65,7 +66,6 @@ class NavField;
 class NavSnapshot;
 class MovementModel;
 class LandmarkKeeper;
-struct LandmarkSettings;
 
 class Navigator {
 public:
@@ -75,7 +75,7 @@ public:
     /// once there; the navigator, its field and its rules share that one).
     ///
     /// Agents that dig or place (AgentProfile::dig, ::place) route through
-    /// DigMoves (agent/dig_moves.hpp) as well as their ordinary moves, on
+    /// DigMoves (src/agent/dig_moves.hpp) as well as their ordinary moves, on
     /// the block ids the field keeps (NavField::keep_blocks, which a World
     /// navigator of such an agent calls when it is made, on the game thread);
     /// their routes list the voxels dug and placed (Route::dig, ::place).
@@ -162,7 +162,7 @@ public:
     /// navigator for the same goal and options on its current snapshot (a
     /// field bounded by max_cost around the goal): a start inside takes the
     /// field's route; from outside, an A* that ends where it first enters
-    /// the field, guided by the field's costs (route/nav_problem.hpp,
+    /// the field, guided by the field's costs (src/route/nav_problem.hpp,
     /// FieldMeetProblem), then the field's route on. The same cost as
     /// find_route. A field of another snapshot or agent is not used (then
     /// this is find_route).
@@ -258,13 +258,15 @@ public:
     [[nodiscard]] std::vector<double> step_costs(const Route& route, const std::vector<CostZone>& zones = {}) const;
 
     [[nodiscard]] const AgentProfile& profile() const;
-    /// The snapshot of the last query or sync (facts/nav_snapshot.hpp).
+    // field(), snapshot(), moves() and landmarks() give internal types (src/,
+    // not installed): for voxnav's own tools and tests, which see src/.
+    /// The snapshot of the last query or sync (src/facts/nav_snapshot.hpp).
     [[nodiscard]] const NavSnapshot& field() const;
     [[nodiscard]] const std::shared_ptr<const NavSnapshot>& snapshot() const;
     [[nodiscard]] const std::shared_ptr<NavField>& shared_field() const;
-    /// The agent's movement rules on that snapshot (agent/movement.hpp).
+    /// The agent's movement rules on that snapshot (src/agent/movement.hpp).
     [[nodiscard]] const MovementModel& moves() const;
-    /// Landmark tables for this agent (route/landmark_keeper.hpp): shared by
+    /// Landmark tables for this agent (src/route/landmark_keeper.hpp): shared by
     /// every navigator of this field and profile with equal settings, built
     /// on a worker thread once a query finds the world large enough. Call
     /// before queries to choose other settings (count 0: none).

@@ -81,7 +81,7 @@ struct BlockShape {
 };
 
 /// What digging and placing need to know of a block (agents with `dig` or
-/// `place`, agent/dig_moves.hpp). Minecraft's values for every family are in
+/// `place`, src/agent/dig_moves.hpp). Minecraft's values for every family are in
 /// worlds/minecraft_blocks.txt.
 struct BlockMaterial {
     /// Seconds to break the block by hand: an agent takes
@@ -125,7 +125,7 @@ struct BlockType {
     }
     /// True when the block is more than air, a full cube or a liquid: a
     /// partial collision, a stair, a climbable, a door or a damaging floor.
-    /// Chunks near such blocks carry extra facts (facts/fact.hpp).
+    /// Chunks near such blocks carry extra facts (src/facts/fact.hpp).
     [[nodiscard]] bool is_shaped() const {
         return (kind == BlockKind::Solid && (shape.bottom != 0 || shape.top != 16 || shape.stair_faces != 0)) || shape.climbable ||
                shape.open_class != OpenClass::None || shape.damage == Damage::Floor;

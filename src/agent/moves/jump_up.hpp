@@ -5,7 +5,7 @@
 /// Costs the walk onto the landing's floor plus the air time sqrt(2k / gravity).
 #pragma once
 
-#include "voxnav/agent/moves/context.hpp"
+#include "agent/moves/context.hpp"
 
 #include <algorithm>
 #include <cmath>

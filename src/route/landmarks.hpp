@@ -45,9 +45,9 @@
 /// Errors: build throws std::bad_alloc only; reading never throws.
 #pragma once
 
-#include "voxnav/agent/movement.hpp"
-#include "voxnav/detail/config.hpp"
-#include "voxnav/facts/nav_snapshot.hpp"
+#include "agent/movement.hpp"
+#include "detail/config.hpp"
+#include "facts/nav_snapshot.hpp"
 
 #include <atomic>
 #include <cmath>

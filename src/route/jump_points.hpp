@@ -21,9 +21,9 @@
 /// Threads and errors: as NavProblem (no allocation, throws nothing).
 #pragma once
 
-#include "voxnav/facts/plain_floor.hpp"
-#include "voxnav/route/nav_problem.hpp"
-#include "voxnav/search/astar.hpp"
+#include "facts/plain_floor.hpp"
+#include "route/nav_problem.hpp"
+#include "search/astar.hpp"
 
 namespace voxnav {
 

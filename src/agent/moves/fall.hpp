@@ -8,7 +8,7 @@
 /// landing through the open column (unbounded over water).
 #pragma once
 
-#include "voxnav/agent/moves/context.hpp"
+#include "agent/moves/context.hpp"
 
 #include <cmath>
 

@@ -24,7 +24,7 @@
 /// Threads and errors: as NavProblem (no allocation, throws nothing).
 #pragma once
 
-#include "voxnav/route/nav_problem.hpp"
+#include "route/nav_problem.hpp"
 
 
 namespace voxnav {

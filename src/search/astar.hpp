@@ -50,9 +50,9 @@
 /// whatever the Problem throws; the problems of route/ throw nothing.
 #pragma once
 
-#include "voxnav/detail/config.hpp"
+#include "detail/config.hpp"
 #include "voxnav/search/status.hpp"
-#include "voxnav/search/trace.hpp"
+#include "search/trace.hpp"
 
 #include <algorithm>
 #include <chrono>

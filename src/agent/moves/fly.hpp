@@ -5,7 +5,7 @@
 /// (1, sqrt 2 or sqrt 3 voxels).
 #pragma once
 
-#include "voxnav/agent/moves/context.hpp"
+#include "agent/moves/context.hpp"
 
 #include <cmath>
 #include <type_traits>

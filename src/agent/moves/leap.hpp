@@ -7,7 +7,7 @@
 /// Never over or onto positions of chunks near shaped blocks (moves/shaped.hpp).
 #pragma once
 
-#include "voxnav/agent/moves/context.hpp"
+#include "agent/moves/context.hpp"
 
 namespace voxnav::moves {
 

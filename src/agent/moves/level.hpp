@@ -9,7 +9,7 @@
 /// are exactly the moves of an 8-connected grid at one cost.
 #pragma once
 
-#include "voxnav/agent/moves/context.hpp"
+#include "agent/moves/context.hpp"
 
 namespace voxnav::moves {
 

@@ -20,8 +20,8 @@
 
 #include "voxnav/agent/action.hpp"
 #include "voxnav/agent/profile.hpp"
-#include "voxnav/detail/config.hpp"
-#include "voxnav/facts/nav_snapshot.hpp"
+#include "detail/config.hpp"
+#include "facts/nav_snapshot.hpp"
 
 #include <cstdint>
 #include <limits>

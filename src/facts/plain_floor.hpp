@@ -24,7 +24,7 @@
 /// Thread-safety: pure functions of an immutable snapshot; any thread.
 #pragma once
 
-#include "voxnav/facts/nav_snapshot.hpp"
+#include "facts/nav_snapshot.hpp"
 
 namespace voxnav {
 

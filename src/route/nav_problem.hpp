@@ -9,10 +9,10 @@
 /// std::bad_alloc.
 #pragma once
 
-#include "voxnav/agent/movement.hpp"
+#include "agent/movement.hpp"
 #include "voxnav/route/flow_field.hpp"
 #include "voxnav/route/goal.hpp"
-#include "voxnav/route/landmarks.hpp"
+#include "route/landmarks.hpp"
 #include "voxnav/route/query_costs.hpp"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 /// or down one voxel onto a standable position, at 1 / swim_speed.
 #pragma once
 
-#include "voxnav/agent/moves/context.hpp"
+#include "agent/moves/context.hpp"
 
 namespace voxnav::moves {
 

@@ -27,16 +27,16 @@
 #pragma once
 
 #include "voxnav/agent/action.hpp"
-#include "voxnav/agent/moves/context.hpp"
-#include "voxnav/agent/moves/fall.hpp"
-#include "voxnav/agent/moves/fly.hpp"
-#include "voxnav/agent/moves/jump_up.hpp"
-#include "voxnav/agent/moves/leap.hpp"
-#include "voxnav/agent/moves/level.hpp"
-#include "voxnav/agent/moves/shaped.hpp"
-#include "voxnav/agent/moves/swim_vertical.hpp"
+#include "agent/moves/context.hpp"
+#include "agent/moves/fall.hpp"
+#include "agent/moves/fly.hpp"
+#include "agent/moves/jump_up.hpp"
+#include "agent/moves/leap.hpp"
+#include "agent/moves/level.hpp"
+#include "agent/moves/shaped.hpp"
+#include "agent/moves/swim_vertical.hpp"
 #include "voxnav/agent/profile.hpp"
-#include "voxnav/facts/nav_snapshot.hpp"
+#include "facts/nav_snapshot.hpp"
 
 #include <algorithm>
 #include <array>

@@ -30,10 +30,11 @@
 /// as no node (no_index).
 #pragma once
 
-#include "voxnav/detail/config.hpp"
-#include "voxnav/facts/fact.hpp"
+#include "detail/config.hpp"
+#include "facts/fact.hpp"
 #include "voxnav/facts/node_id.hpp"
-#include "voxnav/facts/paged_array.hpp"
+#include "facts/paged_array.hpp"
+#include "voxnav/facts/nav_field.hpp"
 #include "voxnav/world/block.hpp"
 #include "voxnav/world/box.hpp"
 #include "voxnav/world/transform.hpp"
@@ -216,7 +217,7 @@ public:
     [[nodiscard]] std::uint64_t plain_voxel_count() const { return plain_voxels_; }
 
 private:
-    friend class NavField;
+    friend struct NavField::Impl;
     struct TableEntry {
         Voxel chunk;
         std::uint32_t slot;  // 0 = empty, kTombstone = erased

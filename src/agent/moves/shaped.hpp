@@ -35,8 +35,8 @@
 /// Thread-safety: pure functions of immutable data. Errors: none.
 #pragma once
 
-#include "voxnav/agent/moves/context.hpp"
-#include "voxnav/agent/moves/level.hpp"
+#include "agent/moves/context.hpp"
+#include "agent/moves/level.hpp"
 
 #include <cmath>
 #include <cstdint>
