@@ -283,7 +283,7 @@ TEST_CASE("the A* is generic: a game's own states and actions", "[search][generi
     // Reference: cheapest cost to reach n, by dynamic programming.
     std::vector<double> best(1001, 0.0);
     for (int n = 2; n <= 1000; ++n) best[n] = std::min(best[n - 1] + 1.0, n % 2 == 0 ? best[n / 2] + 2.0 : 1e9);
-    AStar<NumberLine> search;
+    AStar<NumberLine::State> search;
     SearchResult<std::int64_t> out;
     for (std::int64_t target : {37, 1000, 2, 1, 37, 999}) {
         search.run(NumberLine{target}, 1, SearchLimits{}, out);
@@ -305,7 +305,7 @@ TEST_CASE("f values equal up to rounding are ties, broken toward larger g", "[se
     // With exact f comparison an A* wanders over the whole parallelogram of
     // equal-f nodes; with ties broken toward larger g it walks the route and
     // expands exactly one node per move (the goal itself is not expanded).
-    AStar<OpenGrid> search;
+    AStar<OpenGrid::State> search;
     SearchResult<std::uint32_t> out;
     for (const auto& [sx, sy, gx, gy] : std::vector<std::array<int, 4>>{{0, 0, 300, 170}, {500, 20, 37, 400}, {9, 9, 9, 700}, {3, 800, 611, 1}}) {
         search.run(OpenGrid{gx, gy}, std::uint32_t(sx + 1024 * sy), SearchLimits{}, out);

@@ -149,8 +149,7 @@ struct DigQuery {
     std::optional<SnapshotBlocks> blocks;  // of the query's snapshot
     std::optional<DigMoves> moves;
     const BlockRegistry* moves_types = nullptr;  // the block types `moves` was built from
-    std::optional<DigProblem> problem;
-    AStar<DigProblem> search;
+    AStar<DigProblem::State> search;  // the engine of DigProblem's states (the problem is in Navigator's variant)
     SearchResult<DigProblem::State> result;
     BlocksLeftRecord blocks_left;
     [[nodiscard]] std::size_t memory_bytes() const {

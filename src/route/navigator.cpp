@@ -407,22 +407,18 @@ void Navigator::Impl::choose_search(NavSnapshot::Index start, const QueryOptions
     }
     std::visit(
         [&](const auto& problem) {
-            if constexpr (!std::is_same_v<std::decay_t<decltype(problem)>, std::monostate>) search_.begin(problem, start, limits_);
+            if constexpr (kNodeSearch<std::decay_t<decltype(problem)>>) search_.begin(problem, start, limits_);
         },
         search_problem_);
 }
 
 bool Navigator::Impl::step(std::uint32_t max_expansions) {
     if (!in_query_) return true;
-    if (dig_query_) {
-        const bool done = dig_->search.step(*dig_->problem, max_expansions);
-        if (done) finish_dig(pending_);
-        return done;
-    }
     const bool done = std::visit(
         [&](const auto& problem) {
-            if constexpr (std::is_same_v<std::decay_t<decltype(problem)>, std::monostate>) return true;
-            else return search_.step(problem, max_expansions);
+            using P = std::decay_t<decltype(problem)>;
+            if constexpr (std::is_same_v<P, std::monostate>) return true;
+            else return engine<P>().step(problem, max_expansions);
         },
         search_problem_);
     if (done) finish_route(pending_);
@@ -442,8 +438,6 @@ void Navigator::Impl::cancel() {
 
 void Navigator::Impl::release_query() {
     in_query_ = false;
-    dig_query_ = false;
-    if (dig_) dig_->problem.reset();
     search_problem_.emplace<std::monostate>();
     bound_.reset();
     landmark_bound_.release();
@@ -454,20 +448,42 @@ void Navigator::Impl::release_query() {
 }
 
 void Navigator::Impl::finish_route(Route& out) {
+    // The answer of whichever search ran, read back through its own rules.
     std::visit(
         [&](const auto& problem) {
             using P = std::decay_t<decltype(problem)>;
-            if constexpr (!std::is_same_v<P, std::monostate>) search_.finish(problem, result_);
-            if constexpr (std::is_same_v<P, JumpPointProblem>) expand_jumps(*snapshot_, result_);
+            if constexpr (std::is_same_v<P, DigProblem>) {
+                dig_->search.finish(problem, dig_->result);
+                answer(dig_->result.status, dig_->result.metrics, out);
+                build_route(DigSteps(problem), dig_->result.states, dig_->result.tags, out);
+            } else if constexpr (kNodeSearch<P>) {
+                search_.finish(problem, result_);
+                if constexpr (std::is_same_v<P, JumpPointProblem>) expand_jumps(*snapshot_, result_);
+                answer(result_.status, result_.metrics, out);
+                build_route(OrdinarySteps(*active_moves_, zones_), result_.states, result_.tags, out);
+            }
         },
         search_problem_);
-    out.status = result_.status;
-    out.metrics = result_.metrics;
-    if (out.status == SearchStatus::NoPath) out.error = no_path_sentence();
-    build_route(out);
     if (meet_field_ && out.status == SearchStatus::Found) append_field_route(out);
-    if (trace_) fill_trace(out);
+    if (trace_) {
+        if (std::holds_alternative<DigProblem>(search_problem_)) {
+            // Dig searches record no nodes: the trace says what was found.
+            trace_->clear();
+            trace_->status = out.status;
+            trace_->cost = out.cost;
+            trace_->weight = limits_.weight;
+            trace_->metrics = out.metrics;
+        } else {
+            fill_trace(out);
+        }
+    }
     release_query();
+}
+
+void Navigator::Impl::answer(SearchStatus status, const SearchMetrics& metrics, Route& out) const {
+    out.status = status;
+    out.metrics = metrics;
+    if (out.status == SearchStatus::NoPath) out.error = no_path_sentence();
 }
 
 std::string Navigator::Impl::no_path_sentence() const {
@@ -514,25 +530,33 @@ std::string Navigator::Impl::why_goal_unsatisfiable(const Goal& goal) const {
     return why + ".";
 }
 
-// Waypoints with the exact cost of each move, re-derived from the movement
-// rules (route_step_costs) so that the route's costs add up without the
-// search's rounding.
-void Navigator::Impl::build_route(Route& out) {
-    const auto& states = result_.states;
+// Waypoints with the exact cost of each move, re-derived from the rules
+// (find_route_steps) so that the route's costs add up without the search's
+// rounding, and the voxels each move opens, digs and places.
+template <class Steps>
+void Navigator::Impl::build_route(const Steps& steps, const std::vector<typename Steps::State>& states,
+                                  const std::vector<std::uint8_t>& tags, Route& out) {
     steps_.resize(states.size());
-    for (std::size_t k = 0; k < states.size(); ++k) steps_[k] = MoveTag::from_bits(result_.tags[k]);
-    route_step_costs(*active_moves_, zones_, states.data(), steps_.data(), states.size(), step_costs_);
+    for (std::size_t k = 0; k < states.size(); ++k) steps_[k] = MoveTag::from_bits(tags[k]);
+    find_route_steps(steps, states.data(), steps_.data(), states.size(), StepMatch::Exact, found_);
+    out.dig = found_.dig;
+    out.place = found_.place;
     double total = 0.0;
     for (std::size_t k = 0; k < states.size(); ++k) {
-        const Voxel v = snapshot_->voxel_of(states[k]);
-        Waypoint w{v, k == 0 ? Action::Start : steps_[k].motion(), step_costs_[k], double(v.y) + snapshot_->feet_offset(states[k])};
+        const NodeId n = Steps::node(states[k]);
+        const Voxel v = snapshot_->voxel_of(n);
+        // (A dig route's waypoint inside rock until dug has no surface yet.)
+        Waypoint w{v, k == 0 ? Action::Start : steps_[k].motion(), found_.cost[k],
+                   double(v.y) + (active_moves_->is_waypoint(n) ? snapshot_->feet_offset(n) : 0.0)};
+        w.dug = found_.dug[k];
+        w.placed = found_.placed[k];
         if (k > 0 && steps_[k].does(WorldAct::Open)) {
             const std::size_t before = out.open.size();
-            active_moves_->doors_to_open(states[k], out.open);
+            active_moves_->doors_to_open(n, out.open);
             w.opened = std::uint32_t(out.open.size() - before);
         }
         out.waypoints.push_back(w);
-        total += step_costs_[k];
+        total += found_.cost[k];
     }
     out.cost = total;
 }

@@ -67,6 +67,8 @@ void Navigator::Impl::append_field_route(Route& out) const {
     // The search ended on the field's first waypoint: the field's route on.
     const Route rest = meet_field_->route_from(out.waypoints.back().position);
     for (std::size_t k = 1; k < rest.waypoints.size(); ++k) out.waypoints.push_back(rest.waypoints[k]);
+    // The doors its steps open, after the search's own (the first waypoint's share is empty).
+    out.open.insert(out.open.end(), rest.open.begin(), rest.open.end());
     out.cost += rest.cost;
 }
 

@@ -9,6 +9,7 @@
 #include "voxnav/facts/nav_field.hpp"
 #include "flow_build.hpp"
 #include "route/dig_problem.hpp"
+#include "route_steps.hpp"
 #include "route/jump_points.hpp"
 #include "route/landmark_keeper.hpp"
 #include "route/landmarks.hpp"
@@ -22,6 +23,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <variant>
 
 namespace voxnav {
@@ -37,18 +39,28 @@ void check_options(const NavSnapshot& snapshot, const AgentProfile& profile, con
 /// check_options and an empty goal.
 void check_query(const NavSnapshot& snapshot, const AgentProfile& profile, const Goal& goal, const QueryOptions& options);
 
-/// The step costs of `states` (node ids, each reached from the one before by
-/// the action in `actions`) under `moves` and `zones`, as
-/// Navigator::step_costs defines them; `out` gets one per state.
-void route_step_costs(const MovementModel& moves, const ZoneCosts& zones, const NavSnapshot::Index* states,
-                      const MoveTag* steps, std::size_t count, std::vector<double>& out);
+
+/// Whether a search alternative of Navigator::Impl::Search runs on node ids
+/// (all but the empty one and the dig search).
+template <class P>
+inline constexpr bool kNodeSearch = !std::is_same_v<P, std::monostate> && !std::is_same_v<P, DigProblem>;
 
 struct Navigator::Impl {
     Impl(std::shared_ptr<NavField> field, const CheckedProfile& profile);
 
     // Which search a query runs: exactly one is set while it runs. The
-    // problems point into this Impl (moves, bound, zones), which never moves.
-    using Search = std::variant<std::monostate, NavProblem, JumpPointProblem, OpenSkyProblem, GoalProblem, FieldMeetProblem>;
+    // problems point into this Impl (moves, bound, zones, the dig query's
+    // blocks), which never moves. Each runs on the engine of its state type
+    // (engine<P>()): node ids, or the dig search's node id and blocks left.
+    using Search = std::variant<std::monostate, NavProblem, JumpPointProblem, OpenSkyProblem, GoalProblem, FieldMeetProblem, DigProblem>;
+
+    /// The search engine of problem type P (one per state type; the dig
+    /// engine lives in dig_, made by the first dig query).
+    template <class P>
+    AStar<typename P::State>& engine() {
+        if constexpr (std::is_same_v<typename P::State, NavSnapshot::Index>) return search_;
+        else return dig_->search;
+    }
 
     void take_snapshot();
     void sync();
@@ -63,7 +75,14 @@ struct Navigator::Impl {
     bool step(std::uint32_t max_expansions);
     void cancel();
     void finish_route(Route& out);
-    void build_route(Route& out);
+    /// Sets the route's status and metrics (and the no-path sentence).
+    void answer(SearchStatus status, const SearchMetrics& metrics, Route& out) const;
+    /// The route's waypoints from the search's states and tags: each move
+    /// found again by the rules of the search (find_route_steps), with its
+    /// exact cost and the voxels it opens, digs and places.
+    template <class Steps>
+    void build_route(const Steps& steps, const std::vector<typename Steps::State>& states, const std::vector<std::uint8_t>& tags,
+                     Route& out);
     void fill_trace(const Route& out);
     std::string prepare_costs(const Voxel& from, const QueryOptions& options);
     /// The query's limits, floor costs and zones (after syncing, unless a query runs).
@@ -77,7 +96,6 @@ struct Navigator::Impl {
     /// For an agent that digs (with block ids in the snapshot): whether a
     /// node may end a route once dug out (DigMoves::could_stand); else empty.
     [[nodiscard]] std::function<bool(const Voxel&)> dig_end_test() const;
-    void finish_dig(Route& out);
     /// The error sentence of a NoPath answer to the query in progress.
     [[nodiscard]] std::string no_path_sentence() const;
     void flow_field(const Goal& goal, const QueryOptions& options, FlowField& out, const std::vector<Voxel>& cover);
@@ -106,8 +124,6 @@ struct Navigator::Impl {
     /// Whether routes are checked and priced with the dig and place moves
     /// (a digging or placing agent, with block ids in the snapshot).
     [[nodiscard]] bool checks_dig_moves() const { return digs_or_places() && snapshot_->has_blocks(); }
-    /// step_costs of a digging or placing agent's route (route_steps.cpp).
-    void dig_step_costs(const Route& route, const std::vector<CostZone>& zones, std::vector<double>& out) const;
     [[nodiscard]] Route smooth_route(const Route& route, const std::vector<CostZone>& zones) const;
     /// Largest floor-times-zone multiplier over the positions a straight walk
     /// from a to b (same y) sweeps, or +inf when one of them is not walkable.
@@ -121,7 +137,7 @@ struct Navigator::Impl {
     std::shared_ptr<NavField> field_;
     std::shared_ptr<const NavSnapshot> snapshot_;
     std::optional<MovementModel> moves_;
-    AStar<NavProblem> search_;
+    AStar<NavSnapshot::Index> search_;
     SearchResult<NavSnapshot::Index> result_;
 
     // The query in progress (one-shot queries run through it too).
@@ -142,12 +158,11 @@ struct Navigator::Impl {
     SearchTrace* trace_ = nullptr;                  // where the query in progress records, if asked
     SearchRecord<NavSnapshot::Index> record_;      // the search's own record, reused
     std::vector<MoveTag> steps_;                   // build_route's scratch
-    std::vector<double> step_costs_;
+    FoundSteps found_;
     FlowField::Builder flow_builder_;              // its open list, reused
     const FlowField* meet_field_ = nullptr;        // the field a find_route_via_field search ends in
     std::vector<NodeId> flow_goals_, flow_cover_;  // flow_field's scratch
-    std::unique_ptr<DigQuery> dig_;                // dig and place queries (made on the first)
-    bool dig_query_ = false;                       // the query in progress is one
+    std::unique_ptr<DigQuery> dig_;                // dig and place queries' engine and tables (made on the first)
 };
 
 template <class F>

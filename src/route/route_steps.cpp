@@ -5,6 +5,7 @@
 #include "navigator_impl.hpp"
 
 #include "describe.hpp"
+#include "route_steps.hpp"
 
 #include <cmath>
 
@@ -25,76 +26,45 @@ MoveTag planned_step(const Waypoint& w) {
 
 }  // namespace
 
-void route_step_costs(const MovementModel& moves, const ZoneCosts& zones, const NavSnapshot::Index* states,
-                      const MoveTag* steps, std::size_t count, std::vector<double>& out) {
-    constexpr double kInf = std::numeric_limits<double>::infinity();
-    const NavSnapshot& snapshot = moves.field();
-    out.assign(count, 0.0);
-    for (std::size_t k = 1; k < count; ++k) {
-        const NavSnapshot::Index from = states[k - 1], to = states[k];
-        double best = kInf;
-        if (from != NavSnapshot::no_index && to != NavSnapshot::no_index)
-            moves.for_each_move(from, [&](NavSnapshot::Index t, double cost, MoveTag a) {
-                if (t == to && steps[k].still_made_by(a) && cost < best) best = cost;
-            });
-        if (!zones.empty() && to != NavSnapshot::no_index) best *= zones.multiplier(snapshot.voxel_of(to));
-        out[k] = best;
-    }
-}
-
-// A digging or placing agent's route, moved through the moves its search
-// had (DigProblem: the ordinary ones plus those that dig or place, with the
-// blocks left before each waypoint). A Dig or Place step the game already
-// carried out (the voxel is dug, the block is placed) is now an ordinary
-// walk, jump or fall to the same place, and an Open step through a door
-// opened since a walk: that still follows the route.
-void Navigator::Impl::dig_step_costs(const Route& route, const std::vector<CostZone>& zone_list, std::vector<double>& out) const {
-    constexpr double kInf = std::numeric_limits<double>::infinity();
-    const std::size_t count = route.waypoints.size();
-    out.assign(count, 0.0);
-    if (count < 2) return;
-    // The dig queries' table of the same block types when there is one
-    // (a game checks routes every tick); else one made for this check.
-    std::optional<DigMoves> own;
-    const bool reuse = dig_ && dig_->moves && dig_->moves_types == snapshot_->block_types();
-    if (!reuse) own.emplace(*snapshot_->block_types(), profile_);
-    const DigMoves& dig = reuse ? *dig_->moves : *own;
-    const SnapshotBlocks blocks(*snapshot_);
-    const Goal goal = Goal::at(route.waypoints.back().position);
-    const GoalBound bound(goal, *moves_);
-    const ZoneCosts zones(zone_list);
-    const DigProblem problem(*moves_, dig, blocks, bound, zones, snapshot_->bounds(), nullptr);
-    const bool limited = dig.initial_blocks() != DigMoves::no_limit;
-    int left = dig.initial_blocks();
-    for (std::size_t k = 1; k < count; ++k) {
-        const Waypoint& a = route.waypoints[k - 1];
-        const Waypoint& b = route.waypoints[k];
-        if (limited) left = std::max(0, left - int(a.placed));
-        const NavSnapshot::Index from = snapshot_->index_of(a.position), to = snapshot_->index_of(b.position);
-        double best = kInf;
-        const MoveTag planned = planned_step(b);
-        if (from != NavSnapshot::no_index && to != NavSnapshot::no_index)
-            problem.each_move(DigProblem::make(from, left), [&](DigProblem::State t, double cost, MoveTag act, const DigMoves::Move*) {
-                if (DigProblem::node(t) == to && planned.still_made_by(act) && cost < best) best = cost;
-            });
-        out[k] = best;
-    }
-}
-
+// A route's waypoints priced by the rules of the agent: the moves of its
+// search (DigProblem for an agent that digs or places, with the blocks left
+// before each waypoint; the ordinary rules otherwise), each step the
+// cheapest move that still makes it (find_route_steps).
 std::vector<double> Navigator::Impl::step_costs(const Route& route, const std::vector<CostZone>& zone_list) const {
-    std::vector<double> out;
+    const std::size_t count = route.waypoints.size();
+    std::vector<MoveTag> planned;
+    planned.reserve(count);
+    for (const Waypoint& w : route.waypoints) planned.push_back(planned_step(w));
+    const ZoneCosts zones(zone_list);
+    FoundSteps found;
     if (checks_dig_moves()) {
-        dig_step_costs(route, zone_list, out);
-        return out;
+        // The dig queries' table of the same block types when there is one
+        // (a game checks routes every tick); else one made for this check.
+        std::optional<DigMoves> own;
+        const bool reuse = dig_ && dig_->moves && dig_->moves_types == snapshot_->block_types();
+        if (!reuse) own.emplace(*snapshot_->block_types(), profile_);
+        const DigMoves& dig = reuse ? *dig_->moves : *own;
+        const SnapshotBlocks blocks(*snapshot_);
+        const Goal goal = Goal::at(count ? route.waypoints.back().position : Voxel(0));
+        const GoalBound bound(goal, *moves_);
+        const DigProblem problem(*moves_, dig, blocks, bound, zones, snapshot_->bounds(), nullptr);
+        // Each state carries the blocks left once the moves before it placed theirs.
+        const bool limited = dig.initial_blocks() != DigMoves::no_limit;
+        int left = dig.initial_blocks();
+        std::vector<DigProblem::State> states;
+        states.reserve(count);
+        for (const Waypoint& w : route.waypoints) {
+            if (limited) left = std::max(0, left - int(w.placed));
+            states.push_back(DigProblem::make(snapshot_->index_of(w.position), left));
+        }
+        find_route_steps(DigSteps(problem), states.data(), planned.data(), count, StepMatch::StillMade, found);
+    } else {
+        std::vector<NavSnapshot::Index> states;
+        states.reserve(count);
+        for (const Waypoint& w : route.waypoints) states.push_back(snapshot_->index_of(w.position));
+        find_route_steps(OrdinarySteps(*moves_, zones), states.data(), planned.data(), count, StepMatch::StillMade, found);
     }
-    std::vector<NavSnapshot::Index> states;
-    std::vector<MoveTag> steps;
-    for (const Waypoint& w : route.waypoints) {
-        states.push_back(snapshot_->index_of(w.position));
-        steps.push_back(planned_step(w));
-    }
-    route_step_costs(*moves_, ZoneCosts(zone_list), states.data(), steps.data(), states.size(), out);
-    return out;
+    return std::move(found.cost);
 }
 
 Navigator::RouteCheck Navigator::Impl::check_route(const Route& route, std::size_t from_waypoint) const {

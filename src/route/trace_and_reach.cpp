@@ -2,6 +2,7 @@
 // reachable set (a flood recorded the same way).
 #include "navigator_impl.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace voxnav {
@@ -55,16 +56,21 @@ Reach Navigator::Impl::reachable(const Voxel& from, const QueryOptions& options)
         return out;
     }
     ReachProblem flood(*active_moves_, zones_);
-    search_.record_into(&record_);
+    // The recorder only when a trace is asked for: the reached set is the
+    // search's closed set, read directly.
+    search_.record_into(options.trace ? &record_ : nullptr);
     SearchLimits limits = limits_;
     limits.weight = 1.0;
     search_.run(flood, snapshot_->index_of(from), limits, result_);
     search_.record_into(nullptr);
     out.metrics = result_.metrics;
     out.status = result_.status == SearchStatus::Partial ? SearchStatus::Partial : SearchStatus::Found;
-    out.waypoints.reserve(record_.expanded.size());
-    for (const Record::Node& n : record_.expanded)
-        out.waypoints.push_back({snapshot_->voxel_of(n.state), n.g, MoveTag::from_bits(n.tag).motion()});
+    out.waypoints.reserve(std::size_t(result_.metrics.expanded));
+    search_.for_each_expanded(flood, [&](NavSnapshot::Index n, double g, std::uint8_t tag) {
+        out.waypoints.push_back({snapshot_->voxel_of(n), g, MoveTag::from_bits(tag).motion()});  // the start: tag 0, Start
+    });
+    // In order of cost, the start first (a flood closes them in that order; the nodes were made in another).
+    std::stable_sort(out.waypoints.begin(), out.waypoints.end(), [](const ReachedWaypoint& a, const ReachedWaypoint& b) { return a.cost < b.cost; });
     if (options.trace) {
         trace_ = options.trace;
         Route as_route;

@@ -1,6 +1,8 @@
 /// @file astar.hpp
-/// @brief AStar<Problem>: a node-capped, weighted A* generic over the problem
-/// it searches, with search memory that is sized once and reused.
+/// @brief AStar<State>: a node-capped, weighted A* over the states of any
+/// problem whose states are `State`, with search memory that is sized once
+/// and reused. One engine per state type serves every problem of that type
+/// (Navigator keeps one for node ids and one for the dig search's states).
 ///
 /// A Problem supplies:
 ///
@@ -24,7 +26,7 @@
 ///       bool dominated(State, double g) const;
 ///   };
 ///
-///   voxnav::AStar<Problem> search;              // keep it: its memory is reused
+///   voxnav::AStar<Problem::State> search;       // keep it: its memory is reused
 ///   voxnav::SearchResult<Problem::State> out;
 ///   search.run(problem, start, limits, out);
 ///
@@ -102,15 +104,14 @@ struct SearchResult {
     SearchMetrics metrics;
 };
 
-template <class Problem>
+template <class State>
 class AStar {
 public:
-    using State = typename Problem::State;
     static_assert(std::is_trivially_copyable_v<State>, "search states must be trivially copyable");
 
     /// Searches from `start` until the goal, the node cap or exhaustion.
     /// Does not check that start or goal are valid: callers report those.
-    template <class P = Problem>
+    template <class P>
     void run(const P& problem, State start, const SearchLimits& limits, SearchResult<State>& out) {
         begin(problem, start, limits);
         while (!step(problem, 0xFFFFFFFFu)) {}
@@ -118,14 +119,14 @@ public:
     }
 
     /// Starts a sliced search (discarding any search in progress).
-    template <class P = Problem>
+    template <class P>
     void begin(const P& problem, State start, const SearchLimits& limits);
     /// Runs at most `max_expansions` expansions; true once the search is over
     /// (goal, node cap, max_cost or exhaustion). Calls after that do nothing.
-    template <class P = Problem>
+    template <class P>
     bool step(const P& problem, std::uint32_t max_expansions);
     /// The answer of a search that is over (step returned true).
-    template <class P = Problem>
+    template <class P>
     void finish(const P& problem, SearchResult<State>& out) const;
     /// True between begin and the step that ends the search.
     [[nodiscard]] bool in_progress() const { return active_ && !done_; }
@@ -133,6 +134,24 @@ public:
     [[nodiscard]] std::uint64_t expanded() const { return expanded_; }
     /// Forgets the search in progress (its memory stays for the next one).
     void cancel() { active_ = false; done_ = false; }
+    /// Calls f(State, double g, std::uint8_t tag) for every node the last
+    /// search of `problem` expanded, in the order the nodes were created:
+    /// what a flood reached, read from the closed set without a recorder.
+    /// (Closed but not expanded: the node the cap stopped at, nodes past
+    /// max_cost and dead ends, told apart by the problem's heuristic; so
+    /// not for problems with dominance, whose skipped nodes look expanded.)
+    /// Valid after the search is over, until the next begin or reserve.
+    template <class P, class F>
+    void for_each_expanded(const P& problem, F&& f) const {
+        static_assert(!detail::has_dominance<P>::value, "nodes closed as dominated cannot be told from expanded ones");
+        for (std::uint32_t n = 0; n < nodes_.size(); ++n) {
+            if (heap_pos_[n] != kClosed || n == capped_node_) continue;
+            const Node& node = nodes_[n];
+            const double h = problem.heuristic(node.state);
+            if (h == std::numeric_limits<double>::infinity() || node.g + h > limits_.max_cost) continue;
+            f(node.state, node.g, tags_[n]);
+        }
+    }
     /// Records what the next searches do into `record` (cleared by begin),
     /// until called with nullptr. `record` must outlive those searches.
     void record_into(SearchRecord<State>* record) { record_ = record; }
@@ -434,6 +453,7 @@ private:
 
     // The search in progress, kept between steps.
     bool active_ = false, done_ = false, capped_ = false;
+    std::uint32_t capped_node_ = kNone;  // taken out of the open list when the cap stopped the search
     SearchLimits limits_;
     double weight_ = 1.0;
     double inv_quantum_ = 1.0 / kTie;
@@ -443,9 +463,10 @@ private:
     double microseconds_ = 0.0;
 };
 
-template <class Problem>
+template <class State>
 template <class P>
-void AStar<Problem>::begin(const P& problem, State start, const SearchLimits& limits) {
+void AStar<State>::begin(const P& problem, State start, const SearchLimits& limits) {
+    static_assert(std::is_same_v<typename P::State, State>, "the problem's states are not this engine's");
     const auto t0 = std::chrono::steady_clock::now();
     prepare_index(problem);
     heap_.clear();
@@ -466,14 +487,16 @@ void AStar<Problem>::begin(const P& problem, State start, const SearchLimits& li
     found_ = kNone;
     expanded_ = relaxed_ = improved_ = 0;
     capped_ = false;
+    capped_node_ = kNone;
     active_ = true;
     done_ = false;
     microseconds_ = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
 }
 
-template <class Problem>
+template <class State>
 template <class P>
-bool AStar<Problem>::step(const P& problem, std::uint32_t max_expansions) {
+bool AStar<State>::step(const P& problem, std::uint32_t max_expansions) {
+    static_assert(std::is_same_v<typename P::State, State>, "the problem's states are not this engine's");
     if (!active_ || done_) return true;
     const auto t0 = std::chrono::steady_clock::now();
     const double w = weight_;
@@ -499,6 +522,7 @@ bool AStar<Problem>::step(const P& problem, std::uint32_t max_expansions) {
         }
         if (expanded >= limits_.max_nodes) {
             capped_ = true;
+            capped_node_ = n;
             if (record_) record_->open.push_back(record_of(n, h));  // taken out, never expanded
             break;
         }
@@ -559,9 +583,9 @@ bool AStar<Problem>::step(const P& problem, std::uint32_t max_expansions) {
     return done_;
 }
 
-template <class Problem>
+template <class State>
 template <class P>
-void AStar<Problem>::finish(const P&, SearchResult<State>& out) const {
+void AStar<State>::finish(const P&, SearchResult<State>& out) const {
     out.states.clear();
     out.tags.clear();
     out.step_costs.clear();

@@ -1,0 +1,113 @@
+// One reading of a route's steps for every rule family. A route is a list
+// of states, each reached from the one before by a move of the rules; its
+// steps are found again by asking the family for the moves from each state
+// and keeping the cheapest to the next one that makes the planned step.
+// build_route and the dig finish (the search's own tags, matched exactly),
+// and step_costs and check_route (a route's waypoints, matched as
+// MoveTag::still_made_by: a door opened, a voxel dug or a block placed
+// since may have made a step plain) all read a route through it.
+//
+// A family supplies: `State`; `static NodeId node(State)` (node_id::none:
+// no state); `each_move(State, f(State to, double cost, MoveTag, const
+// DigMoves::Move* voxels or null))`, zones applied.
+#pragma once
+
+#include "agent/dig_moves.hpp"
+#include "agent/movement.hpp"
+#include "route/dig_problem.hpp"
+#include "voxnav/route/query_costs.hpp"
+
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+namespace voxnav {
+
+/// The ordinary rules as a step family (zones multiply each move's cost;
+/// moves into a forbidden zone do not exist).
+class OrdinarySteps {
+public:
+    using State = NavSnapshot::Index;
+    OrdinarySteps(const MovementModel& moves, const ZoneCosts& zones) : moves_(&moves), zones_(&zones) {}
+    [[nodiscard]] static NodeId node(State s) { return s; }
+    template <class F>
+    void each_move(State s, F&& f) const {
+        const NavSnapshot& snapshot = moves_->field();
+        moves_->for_each_move(s, [&](State t, double cost, MoveTag a) {
+            const double m = zones_->empty() ? 1.0 : zones_->multiplier(snapshot.voxel_of(t));
+            if (m != CostZone::forbid) f(t, cost * m, a, static_cast<const DigMoves::Move*>(nullptr));
+        });
+    }
+
+private:
+    const MovementModel* moves_;
+    const ZoneCosts* zones_;
+};
+
+/// The rules of a digging or placing agent (DigProblem: the ordinary moves
+/// and those that dig or place, with the blocks left) as a step family.
+class DigSteps {
+public:
+    using State = DigProblem::State;
+    explicit DigSteps(const DigProblem& problem) : problem_(&problem) {}
+    [[nodiscard]] static NodeId node(State s) { return DigProblem::node(s); }
+    template <class F>
+    void each_move(State s, F&& f) const {
+        problem_->each_move(s, f);
+    }
+
+private:
+    const DigProblem* problem_;
+};
+
+/// How a step is matched against the moves the rules give: the search's
+/// own tag (Exact), or a route's planned step (MoveTag::still_made_by).
+enum class StepMatch { Exact, StillMade };
+
+/// The moves the steps of a route found: per step its cost (+inf when no
+/// move makes it), tag, and the voxels its move digs and places.
+struct FoundSteps {
+    std::vector<double> cost;
+    std::vector<MoveTag> tag;
+    std::vector<Voxel> dig, place;            // all, in route order
+    std::vector<std::uint32_t> dug, placed;   // per step: its share
+};
+
+/// Finds the steps of the route states[0..count) planned as planned[k]
+/// (planned[0] is ignored; step 0 costs 0). O(moves read around the route).
+template <class Steps>
+void find_route_steps(const Steps& steps, const typename Steps::State* states, const MoveTag* planned, std::size_t count,
+                      StepMatch match, FoundSteps& out) {
+    using State = typename Steps::State;
+    constexpr double kInf = std::numeric_limits<double>::infinity();
+    out.cost.assign(count, 0.0);
+    out.tag.assign(count, MoveTag(Action::Start));
+    out.dug.assign(count, 0);
+    out.placed.assign(count, 0);
+    out.dig.clear();
+    out.place.clear();
+    for (std::size_t k = 1; k < count; ++k) {
+        const NodeId to = Steps::node(states[k]);
+        double best = kInf;
+        const std::size_t dug_at = out.dig.size(), placed_at = out.place.size();
+        if (Steps::node(states[k - 1]) != node_id::none && to != node_id::none)
+            steps.each_move(states[k - 1], [&](State t, double cost, MoveTag a, const DigMoves::Move* m) {
+                if (Steps::node(t) != to || !(cost < best)) return;
+                if (match == StepMatch::Exact ? a != planned[k] : !planned[k].still_made_by(a)) return;
+                best = cost;
+                out.tag[k] = a;
+                out.dig.resize(dug_at);
+                out.place.resize(placed_at);
+                if (m) {
+                    out.dig.insert(out.dig.end(), m->dug, m->dug + m->dug_count);
+                    out.place.insert(out.place.end(), m->placed, m->placed + m->placed_count);
+                }
+            });
+        out.cost[k] = best;
+        if (best == kInf) out.tag[k] = planned[k];
+        out.dug[k] = std::uint32_t(out.dig.size() - dug_at);
+        out.placed[k] = std::uint32_t(out.place.size() - placed_at);
+    }
+}
+
+}  // namespace voxnav
