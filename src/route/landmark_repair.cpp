@@ -1,5 +1,9 @@
 // LandmarkTable::repair: a table of an older snapshot brought to a newer one
 // by touching only what the changes reach.
+// (Its own loop, not AStar's: it lowers existing times from seeds around the
+// changes, in integer quanta, and stops where nothing undercuts; AStar
+// starts from one state at cost 0. See flow_build.hpp for the A/B of a
+// backward flood on AStar against a loop of its own.)
 //
 // Why it stays exact: the bound needs, per landmark, times d that no move
 // undercuts (d(v) <= d(u) + c(u, v) for every move u -> v of the new
