@@ -219,7 +219,7 @@ voxnav_status voxnav_field_create(voxnav_world* world, const char* profile_json,
         f->holder = holder;
         f->field = NavField::shared(holder->world, p);
         // Workers of a digging or placing agent read block ids from it.
-        if (p.dig || p.place) f->field->keep_blocks(holder->world);
+        if (p.changes_world()) f->field->keep_blocks(holder->world);
         holder->remember(f->field);
         need(out, "out") = f.release();
         return VOXNAV_OK;

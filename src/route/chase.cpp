@@ -289,7 +289,7 @@ ChaseField::Update ChaseField::update(const Goal& goal, const std::vector<Voxel>
     Impl& s = *impl_;
     Update u;
     const AgentProfile& agent = s.nav.moves().profile();
-    if (agent.dig || agent.place) {
+    if (agent.changes_world()) {
         // Digging and placing routes have no field and no certificates (both
         // rest on the ordinary moves): every chaser gets its own fresh route.
         s.used = u.method = Method::Routes;

@@ -91,7 +91,7 @@ struct Navigator::Impl {
     /// what was done, one sentence per part, or "".
     std::string snap_goal_parts();
     /// Agents that dig or place: the query runs DigProblem (navigator_dig.cpp).
-    [[nodiscard]] bool digs_or_places() const { return profile_->dig || profile_->place; }
+    [[nodiscard]] bool digs_or_places() const { return profile_->changes_world(); }
     void begin_dig(NavSnapshot::Index start);
     /// For an agent that digs (with block ids in the snapshot): whether a
     /// node may end a route once dug out (DigMoves::could_stand); else empty.

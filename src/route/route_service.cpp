@@ -144,7 +144,7 @@ struct RouteService::Impl {
         FlowField field;
         // Flow fields follow the ordinary moves: digging and placing agents get one A* each.
         const AgentProfile& agent = nav.moves().profile();
-        const bool use_field = std::isfinite(spread) && !agent.dig && !agent.place && prefer_flow_field(c.from.size(), spread, shaped);
+        const bool use_field = std::isfinite(spread) && !agent.changes_world() && prefer_flow_field(c.from.size(), spread, shaped);
         if (use_field) nav.flow_field(c.goal, c.options, field, c.from);
         for (std::size_t i = 0; i < c.from.size(); ++i) {
             Finished f;
@@ -241,7 +241,7 @@ RouteService::AgentId RouteService::add_agent(const AgentProfile& profile) {
     const CheckedProfile checked(profile);
     Impl::Agent a{checked, NavField::shared(*impl_->world, checked)};
     // Digging and placing read block ids: this agent's field keeps them.
-    if (profile.dig || profile.place) a.field->keep_blocks(*impl_->world);
+    if (profile.changes_world()) a.field->keep_blocks(*impl_->world);
     std::lock_guard<std::mutex> lock(impl_->mutex);
     impl_->agents.push_back(std::move(a));
     return AgentId(impl_->agents.size() - 1);

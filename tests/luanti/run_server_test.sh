@@ -45,6 +45,7 @@ step_us=4000
 cat > "$work/minetest.conf" <<CONF
 $trusted
 server_unload_unused_data_timeout = $unload
+max_forceloaded_blocks = 2048
 voxnav_generated_columns_per_step = $columns
 voxnav_step_budget_us = $step_us
 bind_address = 127.0.0.1

@@ -91,6 +91,13 @@ struct AgentProfile {
     /// Throws ProfileError naming the first bad field.
     void validate() const;
 
+    /// The capability to change the world on the way (dig or place): its
+    /// rules read block ids (NavField::keep_blocks), its search state carries
+    /// the blocks left, and what serves only agents that take the world as
+    /// it is (flow fields and chases shared by many, landmark tables, jump
+    /// points) routes it one by one instead. The one test every consumer asks.
+    [[nodiscard]] bool changes_world() const { return dig || place; }
+
     /// The height in sixteenths of a voxel (rounded up) and in whole voxels
     /// (rounded up: the voxels a body on a full block fills).
     [[nodiscard]] int height16() const { return int(std::ceil(height * 16 - 1e-9)); }

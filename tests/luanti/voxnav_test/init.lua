@@ -762,9 +762,34 @@ minetest.after(tonumber(minetest.settings:get("voxnav_test_timeout")) or 240, fu
 	finish()
 end)
 
+-- The test's map blocks (the walkers' area and the course) stay loaded
+-- while they are checked: the test's config unloads unused blocks after 3 s
+-- (for the unload phase), and on a busy machine a phase can take longer
+-- than that between two reads of a block (seen: the walkers' area gone
+-- before the pairs were picked, a door lane's blocks gone mid-check).
+-- Freed before the unload phase, which needs them to go.
+local function forceload_box(course_min, course_max, on)
+	for x = course_min.x, course_max.x + 15, 16 do
+		for y = course_min.y, course_max.y + 15, 16 do
+			for z = course_min.z, course_max.z + 15, 16 do
+				local pos = {x = math.min(x, course_max.x), y = math.min(y, course_max.y), z = math.min(z, course_max.z)}
+				if on then
+					minetest.forceload_block(pos, true)
+				else
+					minetest.forceload_free_block(pos, true)
+				end
+			end
+		end
+	end
+end
+
 minetest.after(0, function()
 	local course_min = vector.add(COURSE_ORIGIN, {x = -8, y = -8, z = -8})
 	local course_max = vector.add(COURSE_ORIGIN, {x = 48, y = 32, z = 48})
+	if mode == "test" then
+		forceload_box(AREA.minp, AREA.maxp, true)
+		forceload_box(course_min, course_max, true)
+	end
 	local pending = 2
 	local function done(_, _, remaining)
 		if remaining == 0 then
@@ -777,6 +802,10 @@ minetest.after(0, function()
 			end
 			-- Mapgen is done: the walkers ask at once (run starts with them).
 			run_in_steps(run, function(ok)
+				if mode == "test" then
+					forceload_box(AREA.minp, AREA.maxp, false)
+					forceload_box(course_min, course_max, false)
+				end
 				if mode == "test" and ok then
 					return unload_phase(function() premirror_phase(results.course_positions, finish) end)
 				end
