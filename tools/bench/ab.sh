@@ -5,6 +5,7 @@
 # the ratio B/A. Usage: tools/bench/ab.sh OLD_BIN NEW_BIN [ROUNDS]
 # Typical: git worktree add /tmp/old <commit> && build it there, then
 #   tools/bench/ab.sh /tmp/old/build/bin/voxnav build/bin/voxnav 3
+# AB_CASES=REGEX runs only the cases whose name matches (re-measuring a few).
 set -uo pipefail
 A=$1 B=$2 rounds=${3:-3}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -38,6 +39,7 @@ med() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 printf '| case | A exp/s | B exp/s | B/A | A mean us | B mean us | A bytes/node | B bytes/node |\n|---|---|---|---|---|---|---|---|\n'
 for c in "${cases[@]}"; do
   name=${c%%|*} args=${c#*|}
+  [[ -n ${AB_CASES:-} && ! $name =~ $AB_CASES ]] && continue
   : > "$tmp/a"; : > "$tmp/b"
   for r in $(seq "$rounds"); do
     taskset -c 1 "$A" $args | figures >> "$tmp/a"; echo >> "$tmp/a"
