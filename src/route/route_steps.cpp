@@ -57,7 +57,7 @@ void Navigator::Impl::dig_step_costs(const Route& route, const std::vector<CostZ
     // (a game checks routes every tick); else one made for this check.
     std::optional<DigMoves> own;
     const bool reuse = dig_ && dig_->moves && dig_->moves_types == snapshot_->block_types();
-    if (!reuse) own.emplace(*snapshot_->block_types(), profile_);
+    if (!reuse) own.emplace(*snapshot_, profile_);
     const DigMoves& dig = reuse ? *dig_->moves : *own;
     const SnapshotBlocks blocks(*snapshot_);
     const Goal goal = Goal::at(route.waypoints.back().position);
