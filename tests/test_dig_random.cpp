@@ -126,6 +126,44 @@ TEST_CASE("digging and placing routes cost what a simple reference finds", "[dig
     CHECK(limited > 5);
 }
 
+TEST_CASE("a query's floor-cost override prices digging and placing routes as a profile with that cost", "[dig][random][traits]") {
+    // The dig rules price floors by the facts' class with the query's
+    // multipliers (the block traits table), so an override reaches dug walks too.
+    int found = 0, digging = 0;
+    for (std::uint32_t seed = 200; seed < 260; ++seed) {
+        const World w = random_dig_world(seed);
+        AgentProfile a = random_digger(seed);
+        a.floor_cost["mud"] = 3.0;
+        AgentProfile changed = a;
+        changed.floor_cost["mud"] = 1.0 + seed % 7;
+        const ref::Model base(w, a);
+        const ref::DigModel dm(w, changed);
+        const std::vector<Voxel> stand = standables(base, w);
+        if (stand.size() < 2) continue;
+        std::mt19937 rng(seed);
+        Navigator nav(w, a);
+        QueryOptions o;
+        o.floor_cost["mud"] = changed.floor_cost["mud"];
+        for (int q = 0; q < 4; ++q) {
+            const Voxel s = stand[rng() % stand.size()], g = stand[rng() % stand.size()];
+            INFO("seed " << seed << " from " << s.x << "," << s.y << "," << s.z << " to " << g.x << "," << g.y << "," << g.z
+                         << " profile " << to_json(changed));
+            const Route r = nav.find_route(s, Goal::at(g), o);
+            const double expect = dm.dijkstra(s, g);
+            if (expect < 0) {
+                CHECK(r.status == SearchStatus::NoPath);
+                continue;
+            }
+            REQUIRE(r.status == SearchStatus::Found);
+            CHECK(r.cost == Approx(expect).epsilon(1e-9));
+            ++found;
+            digging += !r.dig.empty();
+        }
+    }
+    CHECK(found > 100);
+    CHECK(digging > 20);
+}
+
 TEST_CASE("the lower bound stays consistent across digging and placing moves", "[dig][random][bound]") {
     std::size_t checked = 0;
     for (std::uint32_t seed = 100; seed < 130; ++seed) {

@@ -1,41 +1,66 @@
 #include "agent/dig_moves.hpp"
 
+#include "facts/block_traits.hpp"
+#include "facts/nav_snapshot.hpp"
+
+#include <stdexcept>
 #include <string_view>
 
 namespace voxnav {
+namespace {
 
-DigMoves::DigMoves(const BlockRegistry& blocks, const CheckedProfile& profile)
+const BlockTraitsTable& traits_of(const NavSnapshot& s) {
+    if (!s.block_traits() || !s.block_types())
+        throw std::invalid_argument("DigMoves: the snapshot keeps no block types (NavField::keep_blocks) or no block traits");
+    return *s.block_traits();
+}
+
+}  // namespace
+
+DigMoves::DigMoves(const NavSnapshot& snapshot, const CheckedProfile& profile)
+    : DigMoves(traits_of(snapshot), *snapshot.block_types(), profile) {}
+
+DigMoves::DigMoves(const BlockTraitsTable& traits, const BlockRegistry& names, const CheckedProfile& profile)
     : profile_(profile) {
     w_ = profile_->width;
     h_ = profile_->body_voxels();
     jump_ = profile_->jump_voxels();
     walk_ = 1.0 / profile_->walk_speed;
-    info_.resize(blocks.size());
-    for (std::size_t id = 0; id < blocks.size(); ++id) {
-        const BlockType& t = blocks[static_cast<BlockId>(id)];
-        Info& i = info_[id];
-        const bool liquid = t.kind == BlockKind::Liquid;
-        if (liquid) i.flags |= kLiquid;
-        if (!t.blocks_body() && !liquid) i.flags |= kOpen;
-        if (t.collides() && t.shape.top <= 16 && t.shape.damage != Damage::Floor) {
-            i.flags |= kSupports;
-            if (auto it = profile_->floor_cost.find(t.name); it != profile_->floor_cost.end()) i.floor = it->second;
+    // Everything but the break times is the traits table's; the break times
+    // are this agent's (dig_speed, dig_penalty, never_dig), matched here once.
+    auto table = std::make_shared<std::vector<Info>>(traits.size());
+    for (std::size_t id = 0; id < traits.size(); ++id) {
+        const BlockTraits& t = traits[static_cast<BlockId>(id)];
+        Info& i = (*table)[id];
+        if (t.liquid) i.flags |= kLiquid;
+        if (!t.blocks_body && !t.liquid) i.flags |= kOpen;
+        // The whole-voxel model stands on a support's top only within its
+        // voxel (see the header): a fence's top is left to the ordinary moves.
+        if (t.supports && t.hi <= 16) {
+            i.flags |= kFloors;
+            i.floor_class = t.floor_class;
         }
-        if (t.material.falls) i.flags |= kFalls;
-        if (t.material.replaceable && !t.collides()) i.flags |= kReplaceable;
+        if (t.falls) i.flags |= kFalls;
+        if (t.replaceable) i.flags |= kReplaceable;
+        if (!profile_->dig || !t.breakable()) continue;
         bool spared = false;
-        // Patterns match the name as registered, or without its namespace and
-        // block state ("minecraft:oak_planks[...]" is "oak_planks").
-        std::string_view bare(t.name);
-        bare = bare.substr(0, bare.find('['));
-        if (bare.rfind("minecraft:", 0) == 0) bare.remove_prefix(10);
-        for (const std::string& g : profile_->never_dig) spared = spared || glob_matches(g, t.name) || glob_matches(g, bare);
-        if (profile_->dig && t.collides() && t.material.breakable() && !spared)
-            i.break_time = t.material.hardness / profile_->dig_speed + profile_->dig_penalty;
+        if (!profile_->never_dig.empty() && id < names.size()) {
+            // Patterns match the name as registered, or without its namespace
+            // and block state ("minecraft:oak_planks[...]" is "oak_planks").
+            const std::string& name = names[static_cast<BlockId>(id)].name;
+            std::string_view bare(name);
+            bare = bare.substr(0, bare.find('['));
+            if (bare.rfind("minecraft:", 0) == 0) bare.remove_prefix(10);
+            for (const std::string& g : profile_->never_dig) spared = spared || glob_matches(g, name) || glob_matches(g, bare);
+        }
+        if (!spared) i.break_time = t.hardness / profile_->dig_speed + profile_->dig_penalty;
     }
-    // Ids added to the registry after this table was built read as stone
-    // that is never dug (the search rebuilds the table when the registry changes).
-    unknown_.flags = kSupports;
+    info_ = table->data();
+    info_size_ = table->size();
+    table_ = std::move(table);
+    // Ids beyond the table read as stone that is never dug (the table comes
+    // with the block ids of the same registry version, so none should).
+    unknown_.flags = kFloors;
     // The most voxels one move digs or places: a jump's headroom and body.
     const std::size_t most = std::size_t(w_) * w_ * std::size_t(h_ + jump_ + 1);
     dug_.reserve(most);

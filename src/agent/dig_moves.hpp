@@ -5,21 +5,37 @@
 /// block stood on (WorldAct::Place). The search adds them to the agent's
 /// ordinary moves (MovementModel), which stay exact and unchanged.
 ///
-///   voxnav::DigMoves dig(world.blocks(), profile);
-///   dig.for_each_move(blocks, p, p_is_waypoint, blocks_left, [](const voxnav::DigMoves::Move& m) { ... });
+///   voxnav::DigMoves dig(*snapshot, profile);  // a snapshot that keeps block ids
+///   dig.for_each_move(blocks, p, p_is_waypoint, blocks_left, moves.floor_multipliers(),
+///                     [](const voxnav::DigMoves::Move& m) { ... });
+///
+/// What a block is comes from the snapshot's block traits table
+/// (facts/block_traits.hpp), the one the facts were derived from: the dig
+/// rules and the ordinary moves agree on what is open, what supports and
+/// which floor class a top has. Floors are priced by class with the
+/// multipliers the ordinary moves use (the profile's, or a query's
+/// floor_cost override), so a query's override prices dug walks too.
 ///
 /// The rules, in whole voxels (`body(p)`: width x width x ceil(height)
 /// voxels from the feet voxel p; `d` one of the 4 axis directions; a voxel is
 /// *open* when its block neither collides nor hurts and is not a liquid; it
 /// is *dug* when it collides and is breakable, then costing
-/// hardness / dig_speed + dig_penalty seconds; it *supports* when its block
-/// collides, is at most a voxel tall and does not hurt the feet):
+/// hardness / dig_speed + dig_penalty seconds; it *floors* the voxel above
+/// when its block supports (BlockTraits::supports: it collides and does not
+/// hurt the feet) and its top lies within its voxel, and a feet position is
+/// *supported* when a voxel under its footprint floors it. The top's
+/// condition is the whole-voxel model's geometry, not a rule of support: a taller top (a
+/// fence, a wall: 24/16) lifts the feet half a voxel into the voxels this
+/// model checks for the body, so the model makes no stand on it; the
+/// ordinary moves, which know the real heights, walk on fence tops, and
+/// from such a waypoint the search takes them as usual.
 /// - The agent's own body space counts as open (it dug it or stood in it),
 ///   and where a move placed the block under it, that block supports it.
 ///   Everything else is read from the world as it is: a route's own digs
 ///   and placements do not change what its later moves see (as in Baritone).
-/// - **walk** to `q = p + d`: body(q) open or dug, q supported. Cost
-///   1 / walk_speed x floor multiplier + break times.
+/// - **walk** to `q = p + d`: body(q) open or dug, q supported.
+///   Cost 1 / walk_speed x the multiplier of the floor class under q (the
+///   largest class under a wide footprint, as for the facts) + break times.
 /// - **jump** up k (1..jump_height voxels) to `t = p + d + k up`: the k
 ///   layers above body(p) and body(t) open or dug, t supported. Cost
 ///   1 / walk_speed x multiplier + sqrt(2k / gravity) + break times.
@@ -31,7 +47,7 @@
 ///   (t = p - up). Cost 1 / walk_speed x multiplier + sqrt(2k / gravity) +
 ///   break times.
 /// - **bridge** to `q = p + d`: body(q) open (no digging), the voxels under
-///   q replaceable and none supporting; they are placed. Cost
+///   q replaceable and q not supported; they are placed. Cost
 ///   1 / walk_speed + place_cost per block.
 /// - **pillar** to `t = p + up` (needs jump): the layer above body(p) open;
 ///   the footprint at p's feet is placed. Cost 1 / walk_speed +
@@ -55,12 +71,15 @@
 /// them.
 ///
 /// Thread-safety: one DigMoves per search (it keeps the voxels of the move
-/// in progress in its own scratch, sized once). Reads blocks only through
+/// in progress in its own scratch, sized once); a copy, for another search,
+/// shares the per-block table (made once per traits table and profile: the
+/// never_dig patterns are matched there, not per query). Reads blocks only through
 /// the `Blocks` look given (anything with `BlockId at(const Voxel&) const`:
 /// the search reads the block ids a NavSnapshot keeps, NavField::keep_blocks).
-/// Errors: the constructor throws ProfileError for an invalid profile (an
-/// AgentProfile is validated on its way to a CheckedProfile); moves
-/// throw nothing.
+/// Errors: the constructors throw ProfileError for an invalid profile (an
+/// AgentProfile is validated on its way to a CheckedProfile), and
+/// std::invalid_argument for a snapshot without block types or traits;
+/// moves throw nothing.
 #pragma once
 
 #include "voxnav/agent/action.hpp"
@@ -68,19 +87,30 @@
 #include "voxnav/world/block.hpp"
 #include "voxnav/world/box.hpp"
 
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace voxnav {
+
+class BlockTraitsTable;
+class NavSnapshot;
 
 class DigMoves {
 public:
     /// blocks_left when the agent's blocks are unlimited (or it does not place).
     static constexpr int no_limit = 0xFFFF;
 
-    DigMoves(const BlockRegistry& blocks, const CheckedProfile& profile);
+    /// The rules over the snapshot's block traits (NavSnapshot::block_traits()),
+    /// with the names of its block types (NavSnapshot::block_types(), kept
+    /// with the block ids) for never_dig.
+    DigMoves(const NavSnapshot& snapshot, const CheckedProfile& profile);
+    /// The same from a traits table and the registry it was derived from,
+    /// read for the block names only (never_dig).
+    DigMoves(const BlockTraitsTable& traits, const BlockRegistry& names, const CheckedProfile& profile);
     [[nodiscard]] bool active() const { return profile_->dig || profile_->place; }
     /// blocks_left at the start of a route.
     [[nodiscard]] int initial_blocks() const { return profile_->place && profile_->blocks ? *profile_->blocks : no_limit; }
@@ -102,17 +132,20 @@ public:
     /// moves the caller takes from MovementModel) only moves that dig or
     /// place are given; otherwise (a position reached by digging or
     /// placing) also the moves that need neither, tagged walk, jump or fall.
-    /// The Move's pointers live until emit returns.
+    /// `floor`: the multiplier of each floor class, those of the ordinary
+    /// moves searched alongside (MovementModel::floor_multipliers()).
+    /// [Limit: each >= 1] The Move's pointers live until emit returns.
     template <class Blocks, class Emit>
-    void for_each_move(const Blocks& b, const Voxel& p, bool ordinary_waypoint, int blocks_left, Emit&& emit) const;
+    void for_each_move(const Blocks& b, const Voxel& p, bool ordinary_waypoint, int blocks_left, const std::array<double, 16>& floor,
+                       Emit&& emit) const;
 
-    /// Whether an agent could stand at `p` after digging: something under
-    /// the footprint supports and every body voxel is open or breakable by
+    /// Whether an agent could stand at `p` after digging: p is supported
+    /// (a voxel under the footprint floors it) and every body voxel is open or breakable by
     /// this agent (no liquid). Where a digging route may end though `p` is
     /// no ordinary waypoint (an ore in the rock); the search decides.
     template <class Blocks>
     [[nodiscard]] bool could_stand(const Blocks& b, const Voxel& p) const {
-        if (support(b, p) == 0.0) return false;
+        if (support(b, p) == kNoFloor) return false;
         for (int y = 0; y < h_; ++y)
             for (int z = 0; z < w_; ++z)
                 for (int x = 0; x < w_; ++x) {
@@ -124,20 +157,24 @@ public:
 
     /// Seconds to break a block of this id, +infinity when this agent never
     /// digs it (not colliding, unbreakable, never_dig, or no `dig`).
-    [[nodiscard]] double break_time(BlockId id) const { return id < info_.size() ? info_[id].break_time : kNever; }
+    [[nodiscard]] double break_time(BlockId id) const { return id < info_size_ ? info_[id].break_time : kNever; }
 
 private:
     static constexpr double kNever = std::numeric_limits<double>::infinity();
-    enum : std::uint8_t { kOpen = 1, kLiquid = 2, kSupports = 4, kFalls = 8, kReplaceable = 16 };
+    static constexpr int kNoFloor = -1;
+    // kFloors: the block floors the voxel above in this whole-voxel model
+    // (it supports, and its top lies within its voxel).
+    enum : std::uint8_t { kOpen = 1, kLiquid = 2, kFloors = 4, kFalls = 8, kReplaceable = 16 };
+    // One block type's traits as these rules read them, with this agent's break time.
     struct Info {
         double break_time = kNever;
-        double floor = 1.0;  // floor_cost multiplier when it supports
+        std::uint8_t floor_class = 0;  // BlockTraits::floor_class when it floors
         std::uint8_t flags = 0;
     };
     template <class Blocks>
     const Info& info(const Blocks& b, const Voxel& v) const {
         const BlockId id = b.at(v);
-        return id < info_.size() ? info_[id] : unknown_;
+        return id < info_size_ ? info_[id] : unknown_;
     }
     [[nodiscard]] bool in_body(const Voxel& p, const Voxel& v) const {
         return v.x >= p.x && v.x < p.x + w_ && v.z >= p.z && v.z < p.z + w_ && v.y >= p.y && v.y < p.y + h_;
@@ -153,12 +190,14 @@ private:
     // falling block above (unless dug too), no liquid beside.
     template <class Blocks>
     bool safe_to_dig(const Blocks& b, const Voxel& p, std::size_t from) const;
-    // Largest floor multiplier under feet position t; 0 when nothing there supports.
+    // Largest floor class under feet position t; kNoFloor when nothing there floors it.
     template <class Blocks>
-    double support(const Blocks& b, const Voxel& t) const;
+    int support(const Blocks& b, const Voxel& t) const;
 
     CheckedProfile profile_;  // shared, checked once
-    std::vector<Info> info_;
+    std::shared_ptr<const std::vector<Info>> table_;  // per block id, shared by copies
+    const Info* info_ = nullptr;                      // table_'s entries
+    std::size_t info_size_ = 0;
     Info unknown_;
     int w_ = 1, h_ = 2, jump_ = 1;
     double walk_ = 0.0;  // seconds per voxel walked
@@ -212,18 +251,19 @@ bool DigMoves::safe_to_dig(const Blocks& b, const Voxel& p, std::size_t from) co
 }
 
 template <class Blocks>
-double DigMoves::support(const Blocks& b, const Voxel& t) const {
-    double m = 0.0;
+int DigMoves::support(const Blocks& b, const Voxel& t) const {
+    int c = kNoFloor;
     for (int z = 0; z < w_; ++z)
         for (int x = 0; x < w_; ++x) {
             const Info& i = info(b, Voxel(t.x + x, t.y - 1, t.z + z));
-            if ((i.flags & kSupports) && i.floor > m) m = i.floor;
+            if ((i.flags & kFloors) && int(i.floor_class) > c) c = int(i.floor_class);
         }
-    return m;
+    return c;
 }
 
 template <class Blocks, class Emit>
-void DigMoves::for_each_move(const Blocks& b, const Voxel& p, bool ordinary_waypoint, int blocks_left, Emit&& emit) const {
+void DigMoves::for_each_move(const Blocks& b, const Voxel& p, bool ordinary_waypoint, int blocks_left, const std::array<double, 16>& floor,
+                             Emit&& emit) const {
     const AgentProfile& a = *profile_;
     // Never from water (nor lava): digging and placing are land moves.
     for (int z = 0; z < w_; ++z)
@@ -245,22 +285,22 @@ void DigMoves::for_each_move(const Blocks& b, const Voxel& p, bool ordinary_wayp
         dug_.clear();
         double cost = 0.0;
         const bool q_ok = (a.dig ? take_box(b, p, q, body, cost) : open_box(b, p, q, body)) && safe_to_dig(b, p, 0);
-        const double mq = support(b, q);
-        if (q_ok && mq > 0.0 && a.walk) send(q, walk_ * mq + cost, Action::Walk, 0);
-        if (q_ok && mq == 0.0 && a.fall) {
+        const int cq = support(b, q);
+        if (q_ok && cq != kNoFloor && a.walk) send(q, walk_ * floor[cq] + cost, Action::Walk, 0);
+        if (q_ok && cq == kNoFloor && a.fall) {
             // Straight down through open voxels to the first support.
             for (int k = 1; k <= a.max_fall; ++k) {
                 const Voxel t(q.x, q.y - k, q.z);
                 if (!open_box(b, p, t, layer)) break;
-                const double mt = support(b, t);
-                if (mt > 0.0) {
-                    send(t, walk_ * mt + air_time(k) + cost, Action::Fall, 0);
+                const int ct = support(b, t);
+                if (ct != kNoFloor) {
+                    send(t, walk_ * floor[ct] + air_time(k) + cost, Action::Fall, 0);
                     break;
                 }
             }
         }
         // A bridge: q open, nothing under it, its footprint placed.
-        if (a.place && a.walk && mq == 0.0 && open_box(b, p, q, body)) {
+        if (a.place && a.walk && cq == kNoFloor && open_box(b, p, q, body)) {
             placed_.clear();
             bool ok = true;
             for (int z = 0; z < w_ && ok; ++z)
@@ -282,8 +322,8 @@ void DigMoves::for_each_move(const Blocks& b, const Voxel& p, bool ordinary_wayp
             if (take_box(b, p, t, Voxel(w_, h_ + 1, w_), cost) && safe_to_dig(b, p, 0)) {
                 bool step_dug = false;  // else it was the walk or fall above
                 for (const Voxel& v : dug_) step_dug = step_dug || v.y == t.y;
-                const double mt = support(b, t);
-                if (step_dug && mt > 0.0) send(t, walk_ * mt + air_time(1) + cost, Action::Fall, 0);
+                const int ct = support(b, t);
+                if (step_dug && ct != kNoFloor) send(t, walk_ * floor[ct] + air_time(1) + cost, Action::Fall, 0);
             }
         }
     }
@@ -297,8 +337,8 @@ void DigMoves::for_each_move(const Blocks& b, const Voxel& p, bool ordinary_wayp
                 const bool ok = a.dig ? take_box(b, p, Voxel(p.x, p.y + h_, p.z), Voxel(w_, k, w_), cost) && take_box(b, p, t, body, cost) &&
                                             safe_to_dig(b, p, 0)
                                       : open_box(b, p, Voxel(p.x, p.y + h_, p.z), Voxel(w_, k, w_)) && open_box(b, p, t, body);
-                const double mt = ok ? support(b, t) : 0.0;
-                if (mt > 0.0) send(t, walk_ * mt + air_time(k) + cost, Action::Jump, 0);
+                const int ct = ok ? support(b, t) : kNoFloor;
+                if (ct != kNoFloor) send(t, walk_ * floor[ct] + air_time(k) + cost, Action::Jump, 0);
             }
     // Straight down, digging the floor.
     if (a.dig && a.fall) {
@@ -306,8 +346,8 @@ void DigMoves::for_each_move(const Blocks& b, const Voxel& p, bool ordinary_wayp
         double cost = 0.0;
         const Voxel t(p.x, p.y - 1, p.z);
         if (take_box(b, p, t, layer, cost) && !dug_.empty() && safe_to_dig(b, p, 0)) {
-            const double mt = support(b, t);
-            if (mt > 0.0) send(t, walk_ * mt + air_time(1) + cost, Action::Fall, 0);
+            const int ct = support(b, t);
+            if (ct != kNoFloor) send(t, walk_ * floor[ct] + air_time(1) + cost, Action::Fall, 0);
         }
     }
     // A pillar: jump, and place the footprint under the feet.

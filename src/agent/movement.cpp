@@ -29,7 +29,7 @@ MovementModel::MovementModel(const NavSnapshot& field, const CheckedProfile& pro
     : MovementModel(field, profile, field.multipliers()) {}
 
 MovementModel::MovementModel(const NavSnapshot& field, const CheckedProfile& profile, const std::array<double, 16>& m)
-    : field_(&field), profile_(profile) {
+    : field_(&field), profile_(profile), floor_multipliers_(m) {
     const AgentProfile& a = *profile_;
     waypoint_bits_ = Fact::waypoint_bits(a.fly);
     const double sqrt2 = std::sqrt(2.0);

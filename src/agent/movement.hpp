@@ -155,6 +155,10 @@ public:
     [[nodiscard]] double fly_step(int axes) const { return moves::Fly::cost(*profile_, axes); }
     [[nodiscard]] const NavSnapshot& field() const { return *field_; }
     [[nodiscard]] const AgentProfile& profile() const { return *profile_; }
+    /// The multiplier of each floor class (Fact::floor_class()) these moves
+    /// price walks with: the snapshot's, or the query's. The dig and place
+    /// rules searched with these moves price theirs with the same.
+    [[nodiscard]] const std::array<double, 16>& floor_multipliers() const { return floor_multipliers_; }
 
 private:
     [[nodiscard]] moves::ShapedLook shaped_look() const {
@@ -170,6 +174,7 @@ private:
     CheckedProfile profile_;  // shared with the navigator and its field (checked once)
     moves::ReadReach reach_;
     moves::MoveTables tables_;
+    std::array<double, 16> floor_multipliers_;
     Fact::Raw waypoint_bits_;
     bool any_air_rule_ = false;
     bool grid_on_plain_floor_ = true;

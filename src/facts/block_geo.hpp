@@ -1,10 +1,13 @@
 /// @file block_geo.hpp
 /// @brief detail::BlockGeo: what one block type does to one agent shape,
-/// as the shaped derivation of the facts reads it (NavField fills one per
-/// block id). Internal to the facts layer; games use world/block.hpp.
+/// as the shaped derivation of the facts reads it: the compact form of its
+/// BlockTraits (NavField fills one per block id from the traits table).
+/// Internal to the facts layer; games use world/block.hpp.
 ///
 /// Thread-safety: value types. Errors: none.
 #pragma once
+
+#include "facts/block_traits.hpp"
 
 #include <cstdint>
 
@@ -28,6 +31,23 @@ struct BlockGeo {
                door == o.door && climbable == o.climbable && water == o.water && stairs == o.stairs && floor_class == o.floor_class;
     }
 };
+
+/// The block as the shaped derivation reads it, from its traits.
+[[nodiscard]] inline BlockGeo block_geo_of(const BlockTraits& t) {
+    BlockGeo g;
+    g.lo = t.lo;
+    g.hi = t.hi;
+    g.body = t.blocks_body && !t.agent_opens;
+    g.mine = t.agent_opens;
+    g.supports = t.supports;
+    g.hurts_feet = t.hurts_feet;
+    g.door = t.door;
+    g.climbable = t.climbable;
+    g.water = t.water;
+    g.stairs = t.stairs;
+    g.floor_class = t.floor_class;
+    return g;
+}
 
 /// The agent shape, as the shaped derivation needs it.
 struct ShapeParams {

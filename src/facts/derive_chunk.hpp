@@ -26,6 +26,16 @@ constexpr std::uint8_t kBlocksBody = 1, kSolid = 2, kWater = 4, kKindBits = 7;
 /// it take the shaped derivation.
 constexpr std::uint8_t kShaped = 8;
 
+/// The code of a block, from its traits (the floor class only counts for a solid).
+[[nodiscard]] inline std::uint8_t block_code_of(const BlockTraits& t) {
+    std::uint8_t kind = 0;
+    if (t.blocks_body) kind |= kBlocksBody;
+    if (t.supports) kind |= kSolid;
+    if (t.water) kind |= kWater;
+    if (t.shaped) kind |= kShaped;
+    return block_code(kind, t.floor_class);
+}
+
 /// Reusable buffers of one deriving thread.
 struct DeriveScratch {
     std::vector<std::uint8_t> codes, foot;

@@ -4,6 +4,7 @@
 #include "derive_chunk.hpp"
 #include "read_box.hpp"
 #include "facts/block_geo.hpp"
+#include "facts/block_traits.hpp"
 #include "facts/nav_snapshot.hpp"
 #include "facts/plain_floor.hpp"
 
@@ -16,7 +17,6 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <stdexcept>
 #include <type_traits>
 #include <unordered_map>
@@ -92,8 +92,12 @@ struct NavField::Impl {
 
     AgentShape shape_;
     std::uint64_t world_id_ = 0;
-    std::vector<std::uint8_t> block_code_;  // per block id: blocks body / solid / water / shaped / floor index
-    std::vector<detail::BlockGeo> block_geo_;  // per block id, for the shaped derivation
+    std::shared_ptr<const FloorClasses> floors_;      // the shape's floor classes, by name
+    std::shared_ptr<const BlockTraitsTable> traits_;  // per block id, of the registry at coded_version_ (published)
+    // The facts' own compact forms of traits_, per block id: what the
+    // derivations read in their inner loops.
+    std::vector<std::uint8_t> block_code_;  // blocks body / solid / water / shaped / floor index
+    std::vector<detail::BlockGeo> block_geo_;  // for the shaped derivation
     std::unordered_set<Voxel, ChunkHash> shaped_world_;  // loaded world chunks holding a shaped block
     bool any_shaped_type_ = false;
     bool coded_ = false;                    // block_code_ matches the registry at coded_version_
@@ -164,15 +168,9 @@ std::uint64_t NavField::world_id() const { return impl_->world_id_; }
 NavField::SyncStats NavField::last_sync() const { return impl_->last_sync(); }
 
 NavField::Impl::Impl(const World& world, const CheckedProfile& profile)
-    : shape_(AgentShape::of(*profile)), world_id_(world.id()) {
-    // Floor multipliers above 1, ascending, so a larger index is a larger multiplier.
-    std::set<double> distinct;
-    for (const auto& [name, m] : shape_.floor_cost) distinct.insert(m);
-    std::array<double, 16> mult;
-    mult.fill(1.0);
-    int n = 1;
-    for (double m : distinct) mult[n++] = m;
-    work_.multipliers_ = mult;
+    : shape_(AgentShape::of(*profile)), world_id_(world.id()),
+      floors_(std::make_shared<const FloorClasses>(shape_.floor_cost)) {
+    work_.multipliers_ = floors_->multipliers();
     sync(world);
 }
 
@@ -193,7 +191,7 @@ void NavField::Impl::sync(const World& world) {
     }
     work_.transform_ = world.transform();
     const auto t0 = std::chrono::steady_clock::now();
-    // Block codes again only when the registry changed, not on every edit.
+    // Block traits and codes again only when the registry changed, not on every edit.
     const BlockRegistry& reg = world.blocks();
     if (block_code_.size() != 65536) block_code_.assign(65536, 0);
     const bool recode = !coded_ || reg.version() != coded_version_;
@@ -202,47 +200,17 @@ void NavField::Impl::sync(const World& world) {
     // Types added since only appear in changed chunks.
     bool recoded_existing = false;
     if (recode) {
+        // A new table even when only materials changed (hardness, falling,
+        // replaceable): the dig rules read them; the facts then stay as they are.
+        traits_ = std::make_shared<const BlockTraitsTable>(reg, shape_, floors_);
         block_geo_.resize(reg.size());
         any_shaped_type_ = false;
     }
     for (std::size_t id = 0; recode && id < reg.size(); ++id) {
-        const BlockType& t = reg[static_cast<BlockId>(id)];
-        const bool collides = t.collides(), blocks = t.blocks_body();
-        const bool supports = collides && t.shape.damage != Damage::Floor;
-        unsigned floor_class = 0;
-        std::uint8_t kind = 0;
-        if (blocks) kind |= detail::kBlocksBody;
-        if (supports) {
-            kind |= detail::kSolid;
-            for (const auto& [name, m] : shape_.floor_cost)
-                if (name == t.name)
-                    floor_class = unsigned(std::find(work_.multipliers_.begin() + 1, work_.multipliers_.end(), m) - work_.multipliers_.begin());
-        }
-        if (t.is_water()) kind |= detail::kWater;
-        if (t.is_shaped()) {
-            kind |= detail::kShaped;
-            any_shaped_type_ = true;
-        }
-        const std::uint8_t code = detail::block_code(kind, floor_class);
-        // The same block for the shaped derivation, with its real heights.
-        detail::BlockGeo g;
-        const bool mine = t.kind == BlockKind::Solid && !t.shape.open && (shape_.opens & open_bit(t.shape.open_class));
-        if (collides) {
-            g.lo = t.shape.bottom;
-            g.hi = t.shape.top;
-        } else if (blocks) {  // hazard liquids and damaging blocks without a collision fill their voxel
-            g.lo = 0;
-            g.hi = 16;
-        }
-        g.body = blocks && !mine;
-        g.mine = mine;
-        g.supports = supports;
-        g.hurts_feet = t.shape.damage == Damage::Floor;
-        g.door = t.shape.open_class != OpenClass::None;
-        g.climbable = t.shape.climbable && shape_.climb;
-        g.water = t.is_water();
-        g.stairs = t.shape.stair_faces;
-        g.floor_class = std::uint8_t(floor_class);
+        const BlockTraits& t = (*traits_)[static_cast<BlockId>(id)];
+        any_shaped_type_ = any_shaped_type_ || t.shaped;
+        const std::uint8_t code = detail::block_code_of(t);
+        const detail::BlockGeo g = detail::block_geo_of(t);
         if (coded_ && id < coded_types_ && (block_code_[id] != code || !(block_geo_[id] == g))) recoded_existing = true;
         block_code_[id] = code;
         block_geo_[id] = g;
@@ -751,6 +719,7 @@ void NavField::Impl::copy_blocks(const World& world, const std::vector<std::uint
 
 void NavField::Impl::publish(std::uint64_t revision) {
     work_.changes_ = changes_;
+    work_.block_traits_ = traits_;
     work_.revision_ = revision;
     transform_published_[0].store(work_.transform_.voxel_size, std::memory_order_relaxed);
     transform_published_[1].store(work_.transform_.origin.x, std::memory_order_relaxed);

@@ -1,5 +1,7 @@
 #include "facts/nav_snapshot.hpp"
 
+#include "facts/block_traits.hpp"
+
 #include "voxnav/world/world.hpp"
 
 #include <algorithm>
@@ -137,6 +139,8 @@ void NavSnapshot::doors_to_open(Index i, int width, int height16, std::vector<Vo
                 if (shaped(u) && shape_fact(u, 0).closed_door_here()) out.push_back(Voxel(v.x + x, y, v.z + z));
             }
 }
+
+unsigned NavSnapshot::floor_class_of(std::string_view name) const { return block_traits_ ? block_traits_->floors().of(name) : 0u; }
 
 bool NavSnapshot::changed_chunks_since(std::uint64_t revision, std::vector<Voxel>& out) const {
     if (!changes_ || revision < changes_->known_after) return false;

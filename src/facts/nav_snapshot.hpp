@@ -43,9 +43,12 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace voxnav {
+
+class BlockTraitsTable;
 
 /// The facts of one chunk, one Fact::Raw per voxel, x fastest, then z, then y.
 struct ChunkFacts {
@@ -162,6 +165,15 @@ public:
     /// Slot of a chunk coordinate, or 0 when it has no facts.
     [[nodiscard]] std::uint32_t slot_of(const Voxel& chunk) const;
 
+    // --- block types ----------------------------------------------------------
+    /// What each block type is to this agent shape (facts/block_traits.hpp):
+    /// the table these facts were derived from, which the dig and place
+    /// rules read too. Never null in a version a NavField published.
+    [[nodiscard]] const std::shared_ptr<const BlockTraitsTable>& block_traits() const { return block_traits_; }
+    /// The floor class of a block name for this shape (FloorClasses::of):
+    /// 0 when its floor costs 1.
+    [[nodiscard]] unsigned floor_class_of(std::string_view name) const;
+
     // --- block ids (kept when NavField::keep_blocks was called) --------------
     /// Whether this version carries the world's block ids.
     [[nodiscard]] bool has_blocks() const { return block_types_ != nullptr; }
@@ -237,6 +249,7 @@ private:
     PagedArray<std::shared_ptr<const ChunkShapes>> shape_owners_;  // each slot's shape facts, or null
     PagedArray<std::shared_ptr<const ChunkBlocks>> block_owners_;  // each slot's block ids, or null (air, or none kept)
     std::shared_ptr<const BlockRegistry> block_types_;             // null unless blocks are kept
+    std::shared_ptr<const BlockTraitsTable> block_traits_;         // of the registry version these facts read
     std::size_t block_chunks_ = 0;                                 // slots holding their own (not shared) block ids
     PagedArray<TableEntry> table_;                          // chunk -> slot, open addressing
     std::size_t table_used_ = 0;                            // live + tombstones

@@ -120,7 +120,7 @@ public:
                 f(make(t, left), cost, MoveTag::from_bits(tag), nullptr);
             });
         const Voxel v = voxel_(n);
-        dig_->for_each_move(*blocks_, v, waypoint, left, [&](const DigMoves::Move& m) {
+        dig_->for_each_move(*blocks_, v, waypoint, left, moves_->floor_multipliers(), [&](const DigMoves::Move& m) {
             if (bounds_ && !bounds_->contains(m.to)) return;
             const NodeId t = field_->offset(n, m.to.x - v.x, m.to.y - v.y, m.to.z - v.z);
             if (node_id::slot(t) == 0) return;  // outside the navigable chunks

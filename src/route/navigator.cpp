@@ -240,7 +240,7 @@ std::array<double, 16> query_floor_multipliers(const NavSnapshot& snapshot, cons
             throw std::invalid_argument("QueryOptions.floor_cost['" + name +
                                         "']: only floors the profile's floor_cost gives a multiplier above 1 can be "
                                         "overridden (the shared facts keep only those apart)");
-        const auto cls = std::size_t(std::find(mult.begin() + 1, mult.end(), base->second) - mult.begin());
+        const std::size_t cls = snapshot.floor_class_of(name);
         const double was = snapshot.multipliers()[cls];
         if (set[cls] && mult[cls] != m)
             throw std::invalid_argument("QueryOptions.floor_cost['" + name + "']: floors that share the profile's multiplier " +

@@ -22,7 +22,7 @@ void Navigator::Impl::begin_dig(NavSnapshot::Index start) {
     q.blocks.emplace(*snapshot_);
     // The block types of this version (a new registry copy comes with every change of it).
     if (!q.moves || q.moves_types != snapshot_->block_types()) {
-        q.moves.emplace(*snapshot_->block_types(), profile_);
+        q.moves.emplace(*snapshot_, profile_);
         q.moves_types = snapshot_->block_types();
     }
     bound_.emplace(goal_, *active_moves_);
@@ -35,7 +35,8 @@ void Navigator::Impl::begin_dig(NavSnapshot::Index start) {
 
 std::function<bool(const Voxel&)> Navigator::Impl::dig_end_test() const {
     if (!profile_->dig || !snapshot_->has_blocks()) return {};
-    auto moves = std::make_shared<const DigMoves>(*snapshot_->block_types(), profile_);
+    auto moves = dig_ && dig_->moves && dig_->moves_types == snapshot_->block_types() ? std::make_shared<const DigMoves>(*dig_->moves)
+                                                                                     : std::make_shared<const DigMoves>(*snapshot_, profile_);
     auto blocks = std::make_shared<const SnapshotBlocks>(*snapshot_);
     const NavSnapshot* snap = snapshot_.get();
     return [moves, blocks, snap](const Voxel& v) {

@@ -42,7 +42,7 @@ std::vector<double> Navigator::Impl::step_costs(const Route& route, const std::v
         // (a game checks routes every tick); else one made for this check.
         std::optional<DigMoves> own;
         const bool reuse = dig_ && dig_->moves && dig_->moves_types == snapshot_->block_types();
-        if (!reuse) own.emplace(*snapshot_->block_types(), profile_);
+        if (!reuse) own.emplace(*snapshot_, profile_);
         const DigMoves& dig = reuse ? *dig_->moves : *own;
         const SnapshotBlocks blocks(*snapshot_);
         const Goal goal = Goal::at(count ? route.waypoints.back().position : Voxel(0));

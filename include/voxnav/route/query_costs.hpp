@@ -95,7 +95,10 @@ struct QueryOptions {
     /// profile's. Only blocks the profile's floor_cost lists with a multiplier
     /// above 1 can be overridden: the shared facts keep only those apart. For
     /// agents wider than 1, the overrides must keep the order of the profile's
-    /// multipliers (a footprint over two floors pays the dearer one).
+    /// multipliers (a footprint over two floors pays the dearer one). Names
+    /// the profile gives one multiplier share one floor class and take one
+    /// override (two different ones are an error). Digging and placing
+    /// moves are priced with the overrides too.
     std::map<std::string, double> floor_cost;
     /// An exact goal (Goal::at) that is not a waypoint snaps to the nearest
     /// one, as the start given in game units does (Navigator::snap).

@@ -1,0 +1,116 @@
+/// @file block_traits.hpp
+/// @brief BlockTraitsTable: what each block type of a registry is to one
+/// agent shape, derived once per registry version (NavField, where it also
+/// derives the facts' compact per-type codes from it) and published with
+/// every NavSnapshot, so that the facts and the dig and place rules
+/// (agent/dig_moves.hpp) read one table. Internal; games use world/block.hpp.
+///
+///   const voxnav::BlockTraitsTable& t = *snapshot->block_traits();
+///   if (t[id].supports) ... t[id].floor_class ...
+///
+/// Floor classes are integers from the block's *name*, through the shape's
+/// FloorClasses (name -> class, built with the shape's multipliers); no
+/// class is ever recovered by comparing multipliers.
+///
+/// One rule for support, the facts': a block supports (its top is a floor)
+/// when it collides and does not hurt the feet, whatever its height. The
+/// facts know real heights, so a fence top (24/16) is where a body stands,
+/// half a voxel above the fence's voxel, as in the game; a digging agent's
+/// route walks on it through those ordinary moves. The dig rules' whole-voxel
+/// model adds its own geometric condition (DigMoves: a top must lie within
+/// its voxel), because feet half a voxel into the voxels it checks for the
+/// body are a stand it cannot describe; that is geometry, stated there, not
+/// a second notion of support. (So a move of the dig rules alone, from a
+/// position reached by digging, does not step onto a fence top; one from an
+/// ordinary waypoint does, by the ordinary moves.)
+///
+/// Memory: one BlockTraits (32 bytes) per block type, per shape.
+/// Thread-safety: immutable once made; shared by pointer, read by any
+/// thread. Errors: none (the registry and shape are valid by construction).
+#pragma once
+
+#include "voxnav/facts/nav_field.hpp"
+#include "voxnav/world/block.hpp"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace voxnav {
+
+/// The floor classes of one agent shape: class 0 costs 1, classes 1..n the
+/// shape's distinct floor_cost multipliers above 1 in ascending order (a
+/// larger class is a dearer floor: a wide footprint over two floors pays
+/// the larger class). [Limit: 16 classes]
+class FloorClasses {
+public:
+    /// Only class 0.
+    FloorClasses();
+    /// From AgentShape::floor_cost (names with a multiplier above 1).
+    explicit FloorClasses(const std::vector<std::pair<std::string, double>>& floor_cost);
+
+    /// The class of a block name: 0 when the shape gives it no multiplier above 1.
+    [[nodiscard]] unsigned of(std::string_view name) const;
+    /// Multiplier per class. [Limit: each >= 1]
+    [[nodiscard]] const std::array<double, 16>& multipliers() const { return multipliers_; }
+
+private:
+    std::array<double, 16> multipliers_;
+    std::map<std::string, std::uint8_t, std::less<>> by_name_;
+};
+
+/// What one block type is to one agent shape (one per block id).
+struct BlockTraits {
+    // --- what the block is, for every shape ---------------------------------
+    bool collides = false;     ///< BlockType::collides(): a solid that is not an open door
+    bool blocks_body = false;  ///< BlockType::blocks_body(): a collision, a hazard liquid or a damaging block
+    bool liquid = false;       ///< water or a hazard liquid (lava)
+    bool water = false;        ///< a liquid that is no hazard: swum in
+    bool shaped = false;       ///< BlockType::is_shaped(): chunks near it take the shaped derivation
+    bool door = false;         ///< a door, gate or trapdoor, open or closed
+    bool hurts_feet = false;   ///< a damaging floor (Damage::Floor): never stood on
+    /// Obstruction [lo, hi] in 1/16 of its voxel: the collision of a block
+    /// that collides, the whole voxel for one that blocks the body without
+    /// (hazard liquids, damaging blocks), else none (hi == 0). [Limit: hi <= 24]
+    std::uint8_t lo = 0, hi = 0;
+    std::uint8_t stairs = 0;  ///< BlockShape::stair_faces
+
+    // --- what it is to this shape --------------------------------------------
+    bool supports = false;     ///< its top is a floor: it collides and does not hurt the feet (any height)
+    bool agent_opens = false;  ///< a closed door of a class this shape opens: in the body only once opened
+    bool climbable = false;    ///< a ladder, for a shape that climbs
+    std::uint8_t floor_class = 0;  ///< FloorClasses::of(name) when it supports, else 0
+
+    // --- what digging and placing read -----------------------------------------
+    double hardness = 0.0;     ///< BlockMaterial::hardness [Units: seconds by hand] [+inf: unbreakable]
+    bool falls = false;        ///< falls when the block below is dug (sand, gravel)
+    bool replaceable = false;  ///< a placed block may take its voxel (the material says so, and it does not collide)
+
+    /// Whether an agent that digs may break it at all (before its never_dig).
+    [[nodiscard]] bool breakable() const { return collides && hardness < 1e300; }
+};
+
+/// The traits of every block type of one registry version for one shape.
+class BlockTraitsTable {
+public:
+    BlockTraitsTable(const BlockRegistry& registry, const AgentShape& shape, std::shared_ptr<const FloorClasses> floors);
+
+    /// Traits of block id `id`. [Limit: id < size()]
+    [[nodiscard]] const BlockTraits& operator[](BlockId id) const { return traits_[id]; }
+    [[nodiscard]] std::size_t size() const { return traits_.size(); }
+    /// BlockRegistry::version() of the registry it was derived from.
+    [[nodiscard]] std::uint64_t registry_version() const { return registry_version_; }
+    /// The shape's floor classes the table's floor_class values index.
+    [[nodiscard]] const FloorClasses& floors() const { return *floors_; }
+
+private:
+    std::vector<BlockTraits> traits_;
+    std::uint64_t registry_version_ = 0;
+    std::shared_ptr<const FloorClasses> floors_;
+};
+
+}  // namespace voxnav
