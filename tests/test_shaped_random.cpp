@@ -2,13 +2,15 @@
 // doors, gates, hazards and water, and random profiles: the engine's moves
 // equal those of tests/reference_shaped.hpp position by position, routes
 // cost what its Dijkstra says, predecessors agree with the moves, and the
-// lower bound is admissible and consistent over every move.
+// lower bound is admissible and consistent over every move; the moves read
+// backwards near shaped blocks (moves::ShapedBack) are counted.
 #include "random_shaped.hpp"
 #include "reference_shaped.hpp"
 #include "test_helpers.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <random>
 #include <sstream>
 
@@ -47,7 +49,8 @@ using testing::random_shaped_world;
 
 TEST_CASE("random shaped worlds: the engine's moves, routes and bound agree with a simple reference", "[shapes][reference]") {
     int positions = 0, standable = 0, moves_checked = 0, routes = 0, reachable = 0, worlds = 0;
-    std::map<MoveTag, int> seen;
+    std::map<MoveTag, int> seen, read_backwards;
+    int read_backwards_across_levels = 0;  // side walks onto a position a voxel higher or lower (slabs, stairs)
     for (std::uint32_t seed = 1; seed <= 150; ++seed) {
         const std::string text = random_shaped_world(seed);
         const World w = testing::world_from_text(text);
@@ -81,11 +84,25 @@ TEST_CASE("random shaped worlds: the engine's moves, routes and bound agree with
                         ++moves_checked;
                         ++seen[k.action];
                     }
-                    // Backwards: every move into p is found from p.
+                    // Backwards: every move into p is found from p, as
+                    // many times as the engine makes it forwards (once per
+                    // move: a source read backwards is not expanded too).
                     std::map<Key, double> back;
+                    std::map<Key, int> times;
                     nav.moves().for_each_predecessor(i, [&](NavField::Index from, double cost, MoveTag act) {
                         auto [it, fresh] = back.emplace(Key{nav.field().voxel_of(from), act}, cost);
                         if (!fresh) it->second = std::min(it->second, cost);
+                        ++times[Key{nav.field().voxel_of(from), act}];
+                        // The kinds ShapedBack reads backwards, from a source taking the shaped rules.
+                        const Voxel s = nav.field().voxel_of(from);
+                        const int dx = p.x - s.x, dz = p.z - s.z;
+                        const bool side = std::abs(dx) + std::abs(dz) == 1, vertical = dx == 0 && dz == 0;
+                        const Action m = act.motion();
+                        if (nav.field().shaped(from) && ((side && (m == Action::Walk || m == Action::Swim)) ||
+                                                         (vertical && (m == Action::Climb || m == Action::Swim)))) {
+                            ++read_backwards[act];
+                            if (side && p.y != s.y) ++read_backwards_across_levels;
+                        }
                     });
                     for (const auto& [k, c] : back) {
                         const auto fwd = cheapest(ref.moves(k.to));
@@ -93,6 +110,9 @@ TEST_CASE("random shaped worlds: the engine's moves, routes and bound agree with
                         INFO("predecessor " << k.to.x << "," << k.to.y << "," << k.to.z << " " << to_string(k.action));
                         REQUIRE(it != fwd.end());
                         REQUIRE(it->second == Approx(c).epsilon(1e-12));
+                        int made = 0;
+                        for (const auto& m : testing::moves_from(nav, k.to)) made += m.to == p && m.action == k.action;
+                        REQUIRE(times[k] == made);
                     }
                     // And the other way round: every move from p is found
                     // backwards from its end (what flow fields search by).
@@ -137,4 +157,10 @@ TEST_CASE("random shaped worlds: the engine's moves, routes and bound agree with
         INFO(to_string(act));
         CHECK(seen[act] > 20);
     }
+    // The backward forms of the shaped level and climb moves were exercised.
+    for (MoveTag act : {MoveTag(Action::Walk), MoveTag(Action::Swim), MoveTag(Action::Climb), MoveTag(Action::Walk, WorldAct::Open)}) {
+        INFO("read backwards: " << to_string(act));
+        CHECK(read_backwards[act] > 20);
+    }
+    CHECK(read_backwards_across_levels > 20);
 }

@@ -232,9 +232,14 @@ void MovementModel::for_each_predecessor(Index to, Emit&& emit, Expand&& expand)
         // plain rules, whose backward forms hold wherever `to` itself has a
         // plain shape (no offset, nothing to open; shaped neighbours would
         // make its chunk shaped). Moves from positions of shaped chunks
-        // follow the shaped rules, which have no backward form: every
-        // position such a move into `to` can start from is expanded
-        // forwards (exact by construction; slower, but only there).
+        // follow the shaped rules: the level moves (stair walks included),
+        // climbs and vertical swims have backward forms (moves::ShapedBack),
+        // tried source by source below; the rest (jumps, falls, diagonals)
+        // do not, so every position such a move into `to` can start from is
+        // expanded forwards (exact by construction; slower, but only there).
+        // A source is either read backwards or expanded, never both: no move
+        // is found twice, and each source's moves come in for_each_move's
+        // order, so searches over predecessors settle ties as before.
         const NavSnapshot& f = *field_;
         const bool plain_sources = !always_shaped_ && !f.shaped(to);
         if (plain_sources) {
@@ -244,23 +249,55 @@ void MovementModel::for_each_predecessor(Index to, Emit&& emit, Expand&& expand)
             };
             moves::Rules::each([&](auto rule) { rule.backward(b, plain); });
         }
+        auto wanted = [&](Index s) { return s != NavSnapshot::no_index && !(plain_sources && !f.shaped(s)) && is_waypoint(s); };
         auto from = [&](Index s) {
-            if (s == NavSnapshot::no_index || (plain_sources && !f.shaped(s)) || !is_waypoint(s)) return;
+            if (!wanted(s)) return;
             expand(s, [&](Index q, double c, MoveTag a) {
                 if (q == to) emit(s, c, a);
             });
         };
+        // A source whose ground moves into `to` all have a backward form
+        // (it takes the shaped rules; `to` is standable, so a ground move can
+        // end there): those, then its air moves, as for_each_move orders them.
+        const moves::ShapedLook look = shaped_look();
+        const bool ground_to = ft.standable();
+        auto by_shaped_rules = [&](Index s, Fact fs) { return ground_to && fs.standable() && (always_shaped_ || f.shaped(s)); };
+        auto air_into = [&](Index s, Fact fs) {
+            if (!any_air_rule_ || !fs.clear()) return;
+            auto into = [&](Index q, double c, MoveTag a) {
+                if (q == to) emit(s, c, a);
+            };
+            const ChunkSlot& slot = f.slot(node_id::slot(s));
+            if (reads_stay_in_chunk(s)) air_moves(moves::InChunk{slot.bits}, s, into);
+            else air_moves(moves::Across(&f, s, slot), s, into);
+        };
+        auto from_side = [&](Index s, int d) {
+            if (!wanted(s)) return;
+            const Fact fs = f[s];
+            if (!by_shaped_rules(s, fs) || !moves::ShapedBack::side_is_level(look, s, to, ft, d)) return from(s);
+            auto found = [&](Index, double c, MoveTag a) { emit(s, c, a); };
+            moves::ShapedBack::side(look, s, fs, to, ft, d, found);
+            air_into(s, fs);
+        };
+        auto from_vertical = [&](Index s) {
+            if (!wanted(s)) return;
+            const Fact fs = f[s];
+            if (!by_shaped_rules(s, fs)) return from(s);
+            auto found = [&](Index, double c, MoveTag a) { emit(s, c, a); };
+            moves::ShapedBack::vertical(look, s, fs, to, found);
+            air_into(s, fs);
+        };
         const int up = std::max(jump16_, step16_ + 8) / 16 + 2;
         for (int d = 0; d < 4; ++d) {
             const int dx = moves::axis_dx[d], dz = moves::axis_dz[d];
-            for (int k = -up; k <= up; ++k) from(f.offset(to, -dx, k, -dz));
+            for (int k = -up; k <= up; ++k) from_side(f.offset(to, -dx, k, -dz), d);
             // Falls: sources beside the open column above `to`.
             for (Index u = f.offset(to, 0, up + 1, 0); f[u].clear() && !f[u].supported(); u = f.offset(u, 0, 1, 0))
                 from(f.offset(u, -dx, 0, -dz));
             from(f.offset(to, -moves::diag_dx[d], 0, -moves::diag_dz[d]));
         }
-        from(f.offset(to, 0, 1, 0));
-        from(f.offset(to, 0, -1, 0));
+        from_vertical(f.offset(to, 0, 1, 0));
+        from_vertical(f.offset(to, 0, -1, 0));
         if (profile_->fly)
             for (int dy = -1; dy <= 1; ++dy)
                 for (int dz = -1; dz <= 1; ++dz)

@@ -32,6 +32,12 @@
 ///   costs open_time more.
 /// - Leaps are not taken from or onto positions of shaped chunks.
 ///
+/// Backward forms (ShapedBack, what MovementModel::for_each_predecessor reads
+/// for a source taking these rules): the level side moves (walks and swims
+/// with |rise| <= step, stair walks up and down, opening included) and the
+/// straight up and down moves (climbs, vertical swims). Jumps, falls and
+/// diagonals have none: their sources are expanded forwards (the fallback).
+///
 /// Thread-safety: pure functions of immutable data. Errors: none.
 #pragma once
 
@@ -189,6 +195,85 @@ struct ShapedGround {
                 const Index q = L.at(p, 0, dy, 0);
                 if (L.fact(q).standable()) L.onto(q, L.t.swim_axis, Action::Swim, emit);
             }
+    }
+};
+
+/// Backward forms of the shaped level and climb moves: given a target `to`
+/// and one position s that could start a move into it, the moves
+/// ShapedGround::moves(s) makes into `to` of these kinds, with the same cost,
+/// tag and order, found without expanding s. Both ends are standable and s
+/// takes the shaped rules (MovementModel::for_each_predecessor decides).
+///
+/// - side(): s beside `to` along axis direction d (`to` is s + (dx, any, dz)),
+///   when side_is_level() says the one side move s has into `to` (if any) is
+///   a level walk or swim or a stair walk, never a jump or a fall;
+/// - vertical(): s one voxel above or below `to`: climbs and vertical swims
+///   (every move ShapedGround makes straight up or down).
+///
+/// Jumps, falls and diagonals near shaped blocks have no backward form: their
+/// predecessors come from expanding the sources forwards.
+struct ShapedBack {
+    /// Whether the side move from s into `to` (`to` one voxel away from s in
+    /// axis direction d, at any height), if ShapedGround makes one, is of a
+    /// kind side() finds: decided by the two surfaces alone, as the forward
+    /// rule chooses between walking, jumping and falling.
+    [[nodiscard]] static bool side_is_level(const ShapedLook& L, Index s, Index to, Fact ft, int d) {
+        const std::int64_t r = L.surface(to) - L.surface(s);
+        if (r >= 0)
+            return r <= L.step16 ||
+                   (!ft.water() && L.a.walk && (L.shape(to).stair_faces() & (1u << (d ^ 1))) && r - 8 <= L.step16);
+        return -r <= L.step16 || (!ft.water() && L.a.walk && (L.shape(s).stair_faces() & (1u << d)) && -r - 8 <= L.step16);
+    }
+
+    /// Emits the level or stair move from s into `to` that ShapedGround makes,
+    /// if it makes one (side_is_level(L, s, to, ft, d) must hold).
+    template <class Emit>
+    static void side(const ShapedLook& L, Index s, Fact fs, Index to, Fact ft, int d, Emit& emit) {
+        const AgentProfile& a = L.a;
+        const int dx = axis_dx[d], dz = axis_dz[d];
+        const std::int64_t sp = L.surface(s), sq = L.surface(to);
+        const std::int64_t ky = std::int64_t(L.f.voxel_of(to).y) - L.f.voxel_of(s).y;  // how far `to` lies above s [Units: voxels]
+        if (sq >= sp) {
+            // ShapedGround's up-or-level loop, at the one k that lands on `to`.
+            const bool pw = fs.water();
+            const int max_up = std::max(a.jump ? (pw ? std::min(16, L.jump16) : L.jump16) : 0, L.step16 + 8);
+            if (ky < 0 || ky * 16 - 8 > max_up || !L.free(s, sp, sq + L.h16)) return;
+            const std::int64_t r = sq - sp;
+            if (r <= L.step16) L.level(to, ft, false, emit);
+            else L.onto(to, L.t.step[ft.floor_class()], Action::Walk, emit);  // the stair (side_is_level)
+            return;
+        }
+        // ShapedGround's step aside and drop: `to` must be where it lands.
+        const Index q0 = L.at(s, dx, 0, dz);
+        if (!L.free(q0, sp, sp + L.h16)) return;
+        Index q = q0;
+        for (std::int64_t k = 0; k <= -ky; ++k, q = L.at(q, 0, -1, 0)) {
+            const Fact fq = L.fact(q);
+            if (k > 0 && !fq.clear()) return;
+            if (!fq.supported()) continue;
+            if (q != to) return;  // it lands higher (or on no floor)
+            if (k == 0 && !L.free(q, sq, sp + L.h16)) return;
+            const std::int64_t drop = sp - sq;
+            if (drop <= L.step16) L.level(q, fq, false, emit);
+            else L.onto(q, L.t.step[fq.floor_class()], Action::Walk, emit);  // the stair (side_is_level)
+            return;
+        }
+    }
+
+    /// Emits the climbs and vertical swims from s, straight above or below
+    /// `to`, into `to`, in ShapedGround's order.
+    template <class Emit>
+    static void vertical(const ShapedLook& L, Index s, Fact fs, Index to, Emit& emit) {
+        const AgentProfile& a = L.a;
+        const std::int64_t sp = L.surface(s), sq = L.surface(to);
+        const bool above = L.at(s, 0, -1, 0) == to;  // s above `to`: moving down
+        if (a.climb) {
+            if (!above && L.shape(s).hold() && sq > sp && L.free(s, sp, sq + L.h16))
+                L.onto(to, double(sq - sp) / 16.0 * (1.0 / a.climb_speed), Action::Climb, emit);
+            if (above && L.shape(to).hold() && sq < sp && L.free(to, sq, sp + L.h16))
+                L.onto(to, double(sp - sq) / 16.0 * (1.0 / a.climb_speed), Action::Climb, emit);
+        }
+        if (a.swim && fs.water()) L.onto(to, L.t.swim_axis, Action::Swim, emit);
     }
 };
 
