@@ -65,7 +65,7 @@ struct AgentProfile {
     /// Sets the air time of jumps and falls. [Units: voxels/s^2] [Limit: > 0]
     double gravity = 32.0;
     /// Digs through what is in the way: walk, jump and fall moves whose body
-    /// voxels hold breakable solids (src/agent/dig_moves.hpp; action `dig`).
+    /// voxels hold breakable solids (src/agent/dig_moves.hpp: its route lists them under `dig`).
     bool dig = false;
     /// Multiplier of the break rate (a tool): a block takes
     /// hardness / dig_speed + dig_penalty seconds. [Limit: > 0]
@@ -77,7 +77,7 @@ struct AgentProfile {
     /// village's walls: {"*_planks", "cobblestone"}.
     std::vector<std::string> never_dig;
     /// Places blocks to stand on: bridges over a gap at the same level and
-    /// pillars straight up (action `place`).
+    /// pillars straight up (its route lists the blocks under `place`).
     bool place = false;
     /// [Units: seconds per block placed] [Limit: 0..1e9]
     double place_cost = 1.0;
