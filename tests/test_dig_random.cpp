@@ -69,6 +69,18 @@ std::vector<Voxel> standables(const ref::Model& m, const World& w) {
     return out;
 }
 
+// A route against the reference's cost for the same query (expect < 0: the
+// reference finds none, so the route must be no_path). True when found.
+bool matches_reference(const Route& r, double expect) {
+    if (expect < 0) {
+        CHECK(r.status == SearchStatus::NoPath);
+        return false;
+    }
+    REQUIRE(r.status == SearchStatus::Found);
+    CHECK(r.cost == Approx(expect).epsilon(1e-9));
+    return true;
+}
+
 }  // namespace
 
 TEST_CASE("digging and placing routes cost what a simple reference finds", "[dig][random]") {
@@ -88,12 +100,7 @@ TEST_CASE("digging and placing routes cost what a simple reference finds", "[dig
                          << " profile " << to_json(a));
             const Route r = nav.find_route(s, g);
             const double expect = dm.dijkstra(s, g);
-            if (expect < 0) {
-                CHECK(r.status == SearchStatus::NoPath);
-                continue;
-            }
-            REQUIRE(r.status == SearchStatus::Found);
-            CHECK(r.cost == Approx(expect).epsilon(1e-9));
+            if (!matches_reference(r, expect)) continue;
             ++found;
             digging += !r.dig.empty();
             placing += !r.place.empty();
@@ -150,12 +157,7 @@ TEST_CASE("a query's floor-cost override prices digging and placing routes as a 
                          << " profile " << to_json(changed));
             const Route r = nav.find_route(s, Goal::at(g), o);
             const double expect = dm.dijkstra(s, g);
-            if (expect < 0) {
-                CHECK(r.status == SearchStatus::NoPath);
-                continue;
-            }
-            REQUIRE(r.status == SearchStatus::Found);
-            CHECK(r.cost == Approx(expect).epsilon(1e-9));
+            if (!matches_reference(r, expect)) continue;
             ++found;
             digging += !r.dig.empty();
         }
