@@ -43,16 +43,19 @@ void print_table(const Route& r, const std::vector<glm::dvec3>& game) {
     if (!game.empty()) std::printf(" %12s %12s %12s", "game x", "game y", "game z");
     if (changes || !r.open.empty()) std::printf("  opens / digs / places");
     std::printf("\n");
+    std::size_t at[3] = {0, 0, 0};  // running offsets into open, dig, place (Route::voxels is O(k))
     for (std::size_t i = 0; i < r.waypoints.size(); ++i) {
         const Waypoint& w = r.waypoints[i];
         std::printf("%4zu %8d %8d %8d %9.4f  %-6s %10.6f", i, w.position.x, w.position.y, w.position.z, w.feet_y,
                     to_string(w.action), w.cost);
         if (!game.empty()) std::printf(" %12.4f %12.4f %12.4f", game[i].x, game[i].y, game[i].z);
-        for (WorldAct act : kWorldActs) {
-            const Route::Voxels v = r.voxels(i, act);
-            if (v.empty()) continue;
-            std::printf("  %s", to_string(act));
-            for (const Voxel& p : v) std::printf(" %d,%d,%d", p.x, p.y, p.z);
+        const std::vector<Voxel>* lists[3] = {&r.open, &r.dig, &r.place};
+        const std::uint32_t shares[3] = {w.opened, w.dug, w.placed};
+        for (std::size_t a = 0; a < 3; ++a) {
+            if (shares[a] == 0) continue;
+            std::printf("  %s", to_string(kWorldActs[a]));
+            for (std::uint32_t k = 0; k < shares[a] && at[a] < lists[a]->size(); ++k, ++at[a])
+                std::printf(" %d,%d,%d", (*lists[a])[at[a]].x, (*lists[a])[at[a]].y, (*lists[a])[at[a]].z);
         }
         std::printf("\n");
     }

@@ -57,7 +57,9 @@ struct Route {
     std::vector<Voxel> open;
 
     /// The voxels waypoint k opens, digs or places (pointers into open, dig
-    /// or place; empty when it does not). k < waypoints.size().
+    /// or place; empty when it does not). k < waypoints.size(). O(k): it
+    /// sums the shares before k (a loop over every waypoint keeps its own
+    /// running offsets instead).
     struct Voxels {
         const Voxel* first = nullptr;
         std::size_t count = 0;
