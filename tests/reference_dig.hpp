@@ -1,5 +1,5 @@
 // A deliberately simple reference for digging and placing, written from the
-// issue's wording and the rules in agent/dig_moves.hpp against
+// issue's wording and the rules in agent/moves/block_look.hpp against
 // World::block() (no facts, no caches), on top of the reference movement
 // model (reference_model.hpp) for the ordinary moves, and a plain Dijkstra
 // over (position, blocks left). Slow and obvious on purpose.

@@ -4,7 +4,7 @@
 // pricing a digger's walks.
 #include <catch2/catch.hpp>
 
-#include "agent/dig_moves.hpp"
+#include "agent/moves/block_look.hpp"
 #include "facts/block_traits.hpp"
 #include "test_helpers.hpp"
 #include "voxnav/voxnav.hpp"
@@ -99,9 +99,9 @@ TEST_CASE("the facts and the dig rules read one traits table", "[traits][dig]") 
     CHECK(t[custom].falls);
     CHECK(t[custom].hardness == 7.5);
 
-    // The dig rules' break times are the table's hardness with this agent's
-    // speed and penalty, and never_dig matched once.
-    const DigMoves dig(s, a);
+    // The block forms' break times are the table's hardness with this
+    // agent's speed and penalty, and never_dig matched once.
+    const moves::BlockLook dig(s, a);
     CHECK(dig.break_time(custom) == Approx(7.5 / 2.5 + 0.25).epsilon(1e-12));
     CHECK(dig.break_time(stone) == Approx(t[stone].hardness / 2.5 + 0.25).epsilon(1e-12));
     CHECK(dig.break_time(mud) == std::numeric_limits<double>::infinity());  // never_dig "mu*"

@@ -1,4 +1,4 @@
-// Digging and placing (agent/dig_moves.hpp): one tiny hand-made world per
+// Digging and placing (the rules' block forms, agent/moves/block_look.hpp): one tiny hand-made world per
 // rule of the issue, block materials from the table and the text format,
 // and profile keys.
 #include <catch2/catch.hpp>

@@ -138,6 +138,40 @@ TEST_CASE("a trace is the same when the query runs again, sliced or not", "[trac
     CHECK(to_json(one) == before);
 }
 
+TEST_CASE("a dig and place query records its search: every expansion, the route rebuilt, sliced alike", "[trace][dig]") {
+    const World world = load_world(VOXNAV_SOURCE_DIR "/worlds/dig.vxw");
+    const AgentProfile pioneer = load_agent_profile(VOXNAV_SOURCE_DIR "/worlds/agents/pioneer.json");
+    Navigator nav(world, pioneer);
+    SearchTrace trace, sliced;
+    QueryOptions opt;
+    opt.trace = &trace;
+    const Route r = nav.find_route(*world.point("S"), Goal::at(*world.point("G")), opt);
+    REQUIRE(r.status == SearchStatus::Found);
+    REQUIRE_FALSE(r.dig.empty());
+    REQUIRE_FALSE(r.place.empty());
+    REQUIRE(trace.expanded.size() == r.metrics.expanded);
+    CHECK(trace.metrics.generated == r.metrics.generated);
+    CHECK(trace.expanded.front().position == *world.point("S"));
+    for (std::size_t i = 0; i < trace.expanded.size(); ++i) CHECK(trace.expanded[i].parent < std::int64_t(i));
+    // The digging and placing steps are in the trace with their acts.
+    const Route rebuilt = rebuild_route(trace);
+    REQUIRE(rebuilt.waypoints.size() == r.waypoints.size());
+    for (std::size_t k = 0; k < r.waypoints.size(); ++k) {
+        CHECK(rebuilt.waypoints[k].position == r.waypoints[k].position);
+        CHECK(rebuilt.waypoints[k].action == r.waypoints[k].action);
+        CHECK(rebuilt.waypoints[k].cost == Approx(r.waypoints[k].cost).margin(1e-9));
+    }
+    int digging = 0, placing = 0;
+    for (const TraceNode& n : trace.expanded) digging += n.action.does(WorldAct::Dig), placing += n.action.does(WorldAct::Place);
+    CHECK(digging > 0);
+    CHECK(placing > 0);
+    opt.trace = &sliced;
+    nav.begin_route(*world.point("S"), Goal::at(*world.point("G")), opt);
+    while (!nav.step(7)) {}
+    sliced.metrics.microseconds = trace.metrics.microseconds;
+    CHECK(to_json(sliced) == to_json(trace));
+}
+
 TEST_CASE("an invalid start or goal gives an empty trace with that status", "[trace]") {
     const World world = testing::world_from_text(R"(voxnav-world 1
 size 5 4 3

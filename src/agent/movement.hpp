@@ -8,6 +8,11 @@
 /// smoothing, snapping, route checks and the CLI. The search only sees
 /// states, costs and action tags.
 ///
+/// For agents that dig or place, the same rules have block forms, which read
+/// the blocks (moves::BlockLook) and dig or place on the way (bridge and
+/// pillar are block forms only); for_each_block_move gives them. Everyone
+/// else's moves never read a block.
+///
 ///   voxnav::MovementModel moves(*snapshot, profile);
 ///   moves.for_each_move(snapshot->index_of(p), [](voxnav::NodeId to, double cost, voxnav::MoveTag a) { ... });
 ///   moves.for_each_predecessor(snapshot->index_of(q), [](voxnav::NodeId from, double cost, voxnav::MoveTag a) { ... });
@@ -27,12 +32,15 @@
 #pragma once
 
 #include "voxnav/agent/action.hpp"
+#include "agent/moves/block_look.hpp"
+#include "agent/moves/bridge.hpp"
 #include "agent/moves/context.hpp"
 #include "agent/moves/fall.hpp"
 #include "agent/moves/fly.hpp"
 #include "agent/moves/jump_up.hpp"
 #include "agent/moves/leap.hpp"
 #include "agent/moves/level.hpp"
+#include "agent/moves/pillar.hpp"
 #include "agent/moves/shaped.hpp"
 #include "agent/moves/swim_vertical.hpp"
 #include "voxnav/agent/profile.hpp"
@@ -42,6 +50,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 namespace voxnav {
 
@@ -59,6 +68,11 @@ struct RuleList {
 /// Every kind of move, in generation order. A new kind of move is a new
 /// struct in agent/moves/ and one entry here.
 using Rules = RuleList<Level, JumpUp, Fall, Leap, SwimVertical, Fly>;
+/// The rules' block forms (agent/moves/block_look.hpp), for agents that dig
+/// or place, in generation order: per side the walk, the fall from it, the
+/// bridge and the step dug down; then the jumps, the floor dug down and the
+/// pillar.
+using BlockRules = RuleList<Level, JumpUp, Fall, Bridge, Fall::DigDown, Pillar>;
 }  // namespace moves
 
 class MovementModel {
@@ -90,6 +104,26 @@ public:
     /// Calls emit(to, cost, action) for every legal move from waypoint `from`.
     template <class Emit>
     void for_each_move(Index from, Emit&& emit) const;
+    /// Calls emit(const moves::BlockMove&) for every move of the rules' block
+    /// forms (moves::BlockRules; the rules are in agent/moves/block_look.hpp)
+    /// from feet position `p`, for an agent that digs or places, reading
+    /// blocks through `b` as `look` sees them. When `plain_waypoint` (p is a
+    /// waypoint, whose other moves come from for_each_move) only the moves
+    /// that dig or place are given; otherwise also those that need neither.
+    /// `blocks_left`: moves::BlockLook::no_limit when unlimited. Floors are
+    /// priced with floor_multipliers(). The move's pointers live until emit
+    /// returns. `look` must be made for this model's profile.
+    template <class Blocks, class Emit>
+    void for_each_block_move(const moves::BlockLook& look, const Blocks& b, const Voxel& p, bool plain_waypoint, int blocks_left,
+                             Emit&& emit) const {
+        moves::BlockGround<Blocks, std::remove_reference_t<Emit>> g(look, b, floor_multipliers_, emit, p, plain_waypoint, blocks_left);
+        if (!g.dry_feet()) return;  // digging and placing are land moves
+        for (int d = 0; d < 4; ++d) {
+            g.read_side(d);
+            moves::BlockRules::each([&](auto rule) { rule.block_side(g, d); });
+        }
+        moves::BlockRules::each([&](auto rule) { rule.block_after_sides(g); });
+    }
     /// Calls emit(from, cost, action) for every legal move into waypoint `to`
     /// from a waypoint: the same moves for_each_move gives, found backwards.
     /// Reads through the links (falls into water scan the open column above).
@@ -156,8 +190,7 @@ public:
     [[nodiscard]] const NavSnapshot& field() const { return *field_; }
     [[nodiscard]] const AgentProfile& profile() const { return *profile_; }
     /// The multiplier of each floor class (Fact::floor_class()) these moves
-    /// price walks with: the snapshot's, or the query's. The dig and place
-    /// rules searched with these moves price theirs with the same.
+    /// price walks with: the snapshot's, or the query's; the block forms too.
     [[nodiscard]] const std::array<double, 16>& floor_multipliers() const { return floor_multipliers_; }
 
 private:

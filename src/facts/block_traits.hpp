@@ -2,8 +2,8 @@
 /// @brief BlockTraitsTable: what each block type of a registry is to one
 /// agent shape, derived once per registry version (NavField, where it also
 /// derives the facts' compact per-type codes from it) and published with
-/// every NavSnapshot, so that the facts and the dig and place rules
-/// (agent/dig_moves.hpp) read one table. Internal; games use world/block.hpp.
+/// every NavSnapshot, so that the facts and the rules' block forms
+/// (agent/moves/block_look.hpp) read one table. Internal; games use world/block.hpp.
 ///
 ///   const voxnav::BlockTraitsTable& t = *snapshot->block_traits();
 ///   if (t[id].supports) ... t[id].floor_class ...
@@ -16,13 +16,13 @@
 /// when it collides and does not hurt the feet, whatever its height. The
 /// facts know real heights, so a fence top (24/16) is where a body stands,
 /// half a voxel above the fence's voxel, as in the game; a digging agent's
-/// route walks on it through those ordinary moves. The dig rules' whole-voxel
-/// model adds its own geometric condition (DigMoves: a top must lie within
-/// its voxel), because feet half a voxel into the voxels it checks for the
-/// body are a stand it cannot describe; that is geometry, stated there, not
-/// a second notion of support. (So a move of the dig rules alone, from a
-/// position reached by digging, does not step onto a fence top; one from an
-/// ordinary waypoint does, by the ordinary moves.)
+/// route walks on it by the rules' plain forms, as everyone's. The block
+/// forms, in whole voxels, add a geometric condition (BlockLook: a top must
+/// lie within its voxel), because feet half a voxel into the voxels they
+/// check for the body are a stand they cannot describe; that is geometry,
+/// stated there, not a second notion of support. (So a block-form move from
+/// a position reached by digging does not step onto a fence top; a move
+/// from a waypoint does, by the plain forms.)
 ///
 /// Memory: one BlockTraits (32 bytes) per block type, per shape.
 /// Thread-safety: immutable once made; shared by pointer, read by any

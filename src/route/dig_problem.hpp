@@ -1,7 +1,7 @@
 // DigProblem: the A* problem of agents that dig or place (AgentProfile::dig,
-// ::place): an agent's ordinary moves (MovementModel, from positions that
-// are ordinary waypoints) plus the digging and placing moves of DigMoves,
-// with the query's goal and cost zones. A state is a node id and, for an
+// ::place): the agent's moves (MovementModel: from positions that are
+// waypoints its plain moves, then every position the rules' block forms,
+// which dig and place), with the query's goal and cost zones. A state is a node id and, for an
 // agent with a limited number of blocks, the blocks it has left: a route
 // that placed 3 is another node than one that placed none, so the search
 // stays optimal (the state is 8 bytes either way; the A*'s nodes with it
@@ -9,15 +9,15 @@
 // searched once per count of blocks left that reaches it).
 //
 // The heuristic is the goal's bound (MovementModel::lower_bound through
-// GoalBound) times the zones' smallest multiplier: every digging or placing
-// move costs at least the ordinary move of its displacement (see
-// agent/dig_moves.hpp), so it stays admissible and consistent. Landmark
+// GoalBound) times the zones' smallest multiplier: every block-form move
+// costs at least the plain move of its displacement (see
+// agent/moves/block_look.hpp), so it stays admissible and consistent. Landmark
 // bounds are not used: digging makes shortcuts the tables never saw.
 //
 // Internal to route/ (Navigator's dig and place queries).
 #pragma once
 
-#include "agent/dig_moves.hpp"
+#include "agent/movement.hpp"
 #include "route/nav_problem.hpp"
 #include "route/snapshot_blocks.hpp"
 #include "search/astar.hpp"
@@ -87,9 +87,9 @@ public:
 
     /// `record`: where dominated() keeps the blocks left per position (begun
     /// here), or null when the agent's blocks are unlimited.
-    DigProblem(const MovementModel& moves, const DigMoves& dig, const SnapshotBlocks& blocks, const GoalBound& goal,
+    DigProblem(const MovementModel& moves, const moves::BlockLook& look, const SnapshotBlocks& blocks, const GoalBound& goal,
                const ZoneCosts& zones, std::optional<VoxelBox> bounds, BlocksLeftRecord* record)
-        : moves_(&moves), ordinary_(moves, zones), field_(&moves.field()), dig_(&dig), blocks_(&blocks), goal_(&goal), zones_(&zones),
+        : moves_(&moves), ordinary_(moves, zones), field_(&moves.field()), look_(&look), blocks_(&blocks), goal_(&goal), zones_(&zones),
           h_factor_(zones.smallest_multiplier()), bounds_(bounds), voxel_(moves.field()), record_(record) {
         if (record_) record_->begin();
     }
@@ -99,7 +99,7 @@ public:
     /// expanded (exact; on the real region's digger-and-builder query this
     /// cut expansions from 1,902,924 to 246,307, and 10.2 s to 0.87 s).
     [[nodiscard]] bool dominated(State s, double g) const {
-        return record_ && blocks_left(s) != DigMoves::no_limit && record_->dominated(node(s), blocks_left(s), g);
+        return record_ && blocks_left(s) != moves::BlockLook::no_limit && record_->dominated(node(s), blocks_left(s), g);
     }
 
     [[nodiscard]] std::uint64_t hash(State s) const { return s; }
@@ -107,9 +107,9 @@ public:
     [[nodiscard]] double heuristic(State s) const { return h_factor_ * goal_->lower_bound(voxel_(node(s))); }
     template <class F>
     void for_each_successor(State s, F&& f) const {
-        each_move(s, [&](State t, double cost, MoveTag a, const DigMoves::Move*) { f(t, cost, a.bits); });
+        each_move(s, [&](State t, double cost, MoveTag a, const moves::BlockMove*) { f(t, cost, a.bits); });
     }
-    /// Every move from s: f(State to, double cost, MoveTag, const DigMoves::Move* or null for an ordinary move).
+    /// Every move from s: f(State to, double cost, MoveTag, const moves::BlockMove* or null for a plain move).
     template <class F>
     void each_move(State s, F&& f) const {
         const NodeId n = node(s);
@@ -120,21 +120,21 @@ public:
                 f(make(t, left), cost, MoveTag::from_bits(tag), nullptr);
             });
         const Voxel v = voxel_(n);
-        dig_->for_each_move(*blocks_, v, waypoint, left, moves_->floor_multipliers(), [&](const DigMoves::Move& m) {
+        moves_->for_each_block_move(*look_, *blocks_, v, waypoint, left, [&](const moves::BlockMove& m) {
             if (bounds_ && !bounds_->contains(m.to)) return;
             const NodeId t = field_->offset(n, m.to.x - v.x, m.to.y - v.y, m.to.z - v.z);
             if (node_id::slot(t) == 0) return;  // outside the navigable chunks
             const double z = zones_->empty() ? 1.0 : zones_->multiplier(m.to);
             if (z == CostZone::forbid) return;
-            f(make(t, left == DigMoves::no_limit ? left : left - m.placed_count), m.cost * z, m.action, &m);
+            f(make(t, left == moves::BlockLook::no_limit ? left : left - m.placed_count), m.cost * z, m.action, &m);
         });
     }
 
 private:
     const MovementModel* moves_;
-    ZonedMoves ordinary_;  // the agent's ordinary moves, with the query's zones
+    ZonedMoves ordinary_;  // the agent's plain moves, with the query's zones
     const NavSnapshot* field_;
-    const DigMoves* dig_;
+    const moves::BlockLook* look_;
     const SnapshotBlocks* blocks_;
     const GoalBound* goal_;
     const ZoneCosts* zones_;
@@ -147,10 +147,11 @@ private:
 /// What a Navigator keeps for dig and place queries (made on the first one).
 struct DigQuery {
     std::optional<SnapshotBlocks> blocks;  // of the query's snapshot
-    std::optional<DigMoves> moves;
-    const BlockRegistry* moves_types = nullptr;  // the block types `moves` was built from
+    std::optional<moves::BlockLook> look;
+    const BlockRegistry* look_types = nullptr;  // the block types `look` was built from
     AStar<DigProblem::State> search;  // the engine of DigProblem's states (the problem is in Navigator's variant)
     SearchResult<DigProblem::State> result;
+    SearchRecord<DigProblem::State> record;  // what a traced query did
     BlocksLeftRecord blocks_left;
     [[nodiscard]] std::size_t memory_bytes() const {
         return search.memory_bytes() + blocks_left.memory_bytes();

@@ -443,6 +443,7 @@ void Navigator::Impl::release_query() {
     landmark_bound_.release();
     query_moves_.reset();
     search_.record_into(nullptr);
+    if (dig_) dig_->search.record_into(nullptr);
     trace_ = nullptr;
     meet_field_ = nullptr;
 }
@@ -465,18 +466,7 @@ void Navigator::Impl::finish_route(Route& out) {
         },
         search_problem_);
     if (meet_field_ && out.status == SearchStatus::Found) append_field_route(out);
-    if (trace_) {
-        if (std::holds_alternative<DigProblem>(search_problem_)) {
-            // Dig searches record no nodes: the trace says what was found.
-            trace_->clear();
-            trace_->status = out.status;
-            trace_->cost = out.cost;
-            trace_->weight = limits_.weight;
-            trace_->metrics = out.metrics;
-        } else {
-            fill_trace(out);
-        }
-    }
+    if (trace_) fill_trace(out);
     release_query();
 }
 

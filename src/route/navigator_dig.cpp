@@ -21,28 +21,29 @@ void Navigator::Impl::begin_dig(NavSnapshot::Index start) {
     DigQuery& q = *dig_;
     q.blocks.emplace(*snapshot_);
     // The block types of this version (a new registry copy comes with every change of it).
-    if (!q.moves || q.moves_types != snapshot_->block_types()) {
-        q.moves.emplace(*snapshot_, profile_);
-        q.moves_types = snapshot_->block_types();
+    if (!q.look || q.look_types != snapshot_->block_types()) {
+        q.look.emplace(*snapshot_, profile_);
+        q.look_types = snapshot_->block_types();
     }
     bound_.emplace(goal_, *active_moves_);
-    const bool limited = q.moves->initial_blocks() != DigMoves::no_limit;
-    const DigProblem& problem = search_problem_.emplace<DigProblem>(*active_moves_, *q.moves, *q.blocks, *bound_, zones_,
+    const bool limited = q.look->initial_blocks() != moves::BlockLook::no_limit;
+    const DigProblem& problem = search_problem_.emplace<DigProblem>(*active_moves_, *q.look, *q.blocks, *bound_, zones_,
                                                                     snapshot_->bounds(), limited ? &q.blocks_left : nullptr);
-    q.search.begin(problem, DigProblem::make(start, q.moves->initial_blocks()), limits_);
+    q.search.record_into(trace_ ? &q.record : nullptr);
+    q.search.begin(problem, DigProblem::make(start, q.look->initial_blocks()), limits_);
     in_query_ = true;
 }
 
 std::function<bool(const Voxel&)> Navigator::Impl::dig_end_test() const {
     if (!profile_->dig || !snapshot_->has_blocks()) return {};
-    auto moves = dig_ && dig_->moves && dig_->moves_types == snapshot_->block_types() ? std::make_shared<const DigMoves>(*dig_->moves)
-                                                                                     : std::make_shared<const DigMoves>(*snapshot_, profile_);
+    auto look = dig_ && dig_->look && dig_->look_types == snapshot_->block_types() ? std::make_shared<const moves::BlockLook>(*dig_->look)
+                                                                                  : std::make_shared<const moves::BlockLook>(*snapshot_, profile_);
     auto blocks = std::make_shared<const SnapshotBlocks>(*snapshot_);
     const NavSnapshot* snap = snapshot_.get();
-    return [moves, blocks, snap](const Voxel& v) {
+    return [look, blocks, snap](const Voxel& v) {
         const NavSnapshot::Index i = snap->index_of(v);
         if (i == NavSnapshot::no_index || !(*snap)[i].node()) return false;  // outside the nodes (bounds, navigable chunks)
-        return moves->could_stand(*blocks, v);
+        return look->could_stand(*blocks, v);
     };
 }
 

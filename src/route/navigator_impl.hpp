@@ -94,7 +94,7 @@ struct Navigator::Impl {
     [[nodiscard]] bool digs_or_places() const { return profile_->changes_world(); }
     void begin_dig(NavSnapshot::Index start);
     /// For an agent that digs (with block ids in the snapshot): whether a
-    /// node may end a route once dug out (DigMoves::could_stand); else empty.
+    /// node may end a route once dug out (moves::BlockLook::could_stand); else empty.
     [[nodiscard]] std::function<bool(const Voxel&)> dig_end_test() const;
     /// The error sentence of a NoPath answer to the query in progress.
     [[nodiscard]] std::string no_path_sentence() const;
@@ -121,7 +121,7 @@ struct Navigator::Impl {
 
     [[nodiscard]] RouteCheck check_route(const Route& route, std::size_t from_waypoint) const;
     [[nodiscard]] std::vector<double> step_costs(const Route& route, const std::vector<CostZone>& zones) const;
-    /// Whether routes are checked and priced with the dig and place moves
+    /// Whether routes are checked and priced with the rules' block forms too
     /// (a digging or placing agent, with block ids in the snapshot).
     [[nodiscard]] bool checks_dig_moves() const { return digs_or_places() && snapshot_->has_blocks(); }
     [[nodiscard]] Route smooth_route(const Route& route, const std::vector<CostZone>& zones) const;

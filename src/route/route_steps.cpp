@@ -40,17 +40,17 @@ std::vector<double> Navigator::Impl::step_costs(const Route& route, const std::v
     if (checks_dig_moves()) {
         // The dig queries' table of the same block types when there is one
         // (a game checks routes every tick); else one made for this check.
-        std::optional<DigMoves> own;
-        const bool reuse = dig_ && dig_->moves && dig_->moves_types == snapshot_->block_types();
+        std::optional<moves::BlockLook> own;
+        const bool reuse = dig_ && dig_->look && dig_->look_types == snapshot_->block_types();
         if (!reuse) own.emplace(*snapshot_, profile_);
-        const DigMoves& dig = reuse ? *dig_->moves : *own;
+        const moves::BlockLook& look = reuse ? *dig_->look : *own;
         const SnapshotBlocks blocks(*snapshot_);
         const Goal goal = Goal::at(count ? route.waypoints.back().position : Voxel(0));
         const GoalBound bound(goal, *moves_);
-        const DigProblem problem(*moves_, dig, blocks, bound, zones, snapshot_->bounds(), nullptr);
+        const DigProblem problem(*moves_, look, blocks, bound, zones, snapshot_->bounds(), nullptr);
         // Each state carries the blocks left once the moves before it placed theirs.
-        const bool limited = dig.initial_blocks() != DigMoves::no_limit;
-        int left = dig.initial_blocks();
+        const bool limited = look.initial_blocks() != moves::BlockLook::no_limit;
+        int left = look.initial_blocks();
         std::vector<DigProblem::State> states;
         states.reserve(count);
         for (const Waypoint& w : route.waypoints) {

@@ -9,10 +9,9 @@
 //
 // A family supplies: `State`; `static NodeId node(State)` (node_id::none:
 // no state); `each_move(State, f(State to, double cost, MoveTag, const
-// DigMoves::Move* voxels or null))`, zones applied.
+// moves::BlockMove* voxels or null))`, zones applied.
 #pragma once
 
-#include "agent/dig_moves.hpp"
 #include "agent/movement.hpp"
 #include "route/dig_problem.hpp"
 #include "voxnav/route/query_costs.hpp"
@@ -35,7 +34,7 @@ public:
         const NavSnapshot& snapshot = moves_->field();
         moves_->for_each_move(s, [&](State t, double cost, MoveTag a) {
             const double m = zones_->empty() ? 1.0 : zones_->multiplier(snapshot.voxel_of(t));
-            if (m != CostZone::forbid) f(t, cost * m, a, static_cast<const DigMoves::Move*>(nullptr));
+            if (m != CostZone::forbid) f(t, cost * m, a, static_cast<const moves::BlockMove*>(nullptr));
         });
     }
 
@@ -91,7 +90,7 @@ void find_route_steps(const Steps& steps, const typename Steps::State* states, c
         double best = kInf;
         const std::size_t dug_at = out.dig.size(), placed_at = out.place.size();
         if (Steps::node(states[k - 1]) != node_id::none && to != node_id::none)
-            steps.each_move(states[k - 1], [&](State t, double cost, MoveTag a, const DigMoves::Move* m) {
+            steps.each_move(states[k - 1], [&](State t, double cost, MoveTag a, const moves::BlockMove* m) {
                 if (Steps::node(t) != to || !(cost < best)) return;
                 if (match == StepMatch::Exact ? a != planned[k] : !planned[k].still_made_by(a)) return;
                 best = cost;

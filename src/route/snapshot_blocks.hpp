@@ -1,5 +1,5 @@
 // SnapshotBlocks: the block ids a NavSnapshot keeps (NavField::keep_blocks),
-// read voxel by voxel as DigMoves asks for them, keeping the last chunk's
+// read voxel by voxel as the rules' block forms (moves::BlockLook) ask for them, keeping the last chunk's
 // array: most reads in a row fall in one chunk. Voxels of chunks without a
 // slot read as air (they are not loaded: the World holds air there).
 // One per search and thread; reads never lock and never allocate.

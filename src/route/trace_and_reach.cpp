@@ -8,12 +8,13 @@
 namespace voxnav {
 namespace {
 
-using Record = SearchRecord<NavSnapshot::Index>;
-
-TraceNode trace_node(const Record::Node& n, const NavSnapshot& field,
-                     const std::unordered_map<NavSnapshot::Index, std::int64_t>& order) {
+// A recorded node as a trace node: its feet voxel (node_of(state): a dig
+// search's state also carries the blocks left, which traces do not show).
+template <class State, class NodeOf>
+TraceNode trace_node(const typename SearchRecord<State>::Node& n, const NavSnapshot& field,
+                     const std::unordered_map<State, std::int64_t>& order, NodeOf node_of) {
     TraceNode t;
-    t.position = field.voxel_of(n.state);
+    t.position = field.voxel_of(node_of(n.state));
     t.g = n.g;
     t.h = n.h;
     t.action = MoveTag::from_bits(n.tag);
@@ -22,6 +23,19 @@ TraceNode trace_node(const Record::Node& n, const NavSnapshot& field,
         t.parent = it == order.end() ? -1 : it->second;  // parents are always expanded
     }
     return t;
+}
+
+template <class State, class NodeOf>
+void trace_from_record(const SearchRecord<State>& record, const NavSnapshot& field, NodeOf node_of, SearchTrace& t) {
+    std::unordered_map<State, std::int64_t> order;
+    order.reserve(record.expanded.size());
+    for (std::size_t i = 0; i < record.expanded.size(); ++i) order.emplace(record.expanded[i].state, std::int64_t(i));
+    t.expanded.reserve(record.expanded.size());
+    for (const auto& n : record.expanded) t.expanded.push_back(trace_node(n, field, order, node_of));
+    t.open.reserve(record.open.size());
+    for (const auto& n : record.open) t.open.push_back(trace_node(n, field, order, node_of));
+    t.has_end = record.has_end;
+    if (t.has_end) t.end = trace_node(record.end, field, order, node_of);
 }
 
 }  // namespace
@@ -33,15 +47,8 @@ void Navigator::Impl::fill_trace(const Route& out) {
     t.cost = out.cost;
     t.weight = limits_.weight;
     t.metrics = out.metrics;
-    std::unordered_map<NavSnapshot::Index, std::int64_t> order;
-    order.reserve(record_.expanded.size());
-    for (std::size_t i = 0; i < record_.expanded.size(); ++i) order.emplace(record_.expanded[i].state, std::int64_t(i));
-    t.expanded.reserve(record_.expanded.size());
-    for (const Record::Node& n : record_.expanded) t.expanded.push_back(trace_node(n, *snapshot_, order));
-    t.open.reserve(record_.open.size());
-    for (const Record::Node& n : record_.open) t.open.push_back(trace_node(n, *snapshot_, order));
-    t.has_end = record_.has_end;
-    if (t.has_end) t.end = trace_node(record_.end, *snapshot_, order);
+    if (std::holds_alternative<DigProblem>(search_problem_)) trace_from_record(dig_->record, *snapshot_, &DigProblem::node, t);
+    else trace_from_record(record_, *snapshot_, [](NavSnapshot::Index n) { return n; }, t);
 }
 
 Reach Navigator::Impl::reachable(const Voxel& from, const QueryOptions& options) {

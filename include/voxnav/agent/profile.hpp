@@ -65,7 +65,7 @@ struct AgentProfile {
     /// Sets the air time of jumps and falls. [Units: voxels/s^2] [Limit: > 0]
     double gravity = 32.0;
     /// Digs through what is in the way: walk, jump and fall moves whose body
-    /// voxels hold breakable solids (src/agent/dig_moves.hpp: its route lists them under `dig`).
+    /// voxels hold breakable solids (src/agent/moves/block_look.hpp: its route lists them under `dig`).
     bool dig = false;
     /// Multiplier of the break rate (a tool): a block takes
     /// hardness / dig_speed + dig_penalty seconds. [Limit: > 0]

@@ -74,8 +74,8 @@ public:
     /// invalid profile (an AgentProfile converts to a CheckedProfile, checked
     /// once there; the navigator, its field and its rules share that one).
     ///
-    /// Agents that dig or place (AgentProfile::dig, ::place) route through
-    /// DigMoves (src/agent/dig_moves.hpp) as well as their ordinary moves, on
+    /// Agents that dig or place (AgentProfile::dig, ::place) route by the
+    /// rules' block forms (src/agent/moves/block_look.hpp) as well, on
     /// the block ids the field keeps (NavField::keep_blocks, which a World
     /// navigator of such an agent calls when it is made, on the game thread);
     /// their routes list the voxels dug and placed (Route::dig, ::place).

@@ -11,6 +11,10 @@
 ///   voxnav::Route r = nav.find_route(from, voxnav::Goal::at(to), q);
 ///   // trace.expanded.size() == r.metrics.expanded
 ///
+/// A dig or place query (AgentProfile::dig, ::place) records its search too:
+/// its states are positions with the blocks left, so one position may be
+/// expanded more than once (the trace shows positions only).
+///
 /// Memory: 48 bytes per expanded or open node; a 200,000-node query records
 /// about 10 MB. The JSON form takes about 60 bytes per node.
 #pragma once

@@ -81,7 +81,7 @@ struct BlockShape {
 };
 
 /// What digging and placing need to know of a block (agents with `dig` or
-/// `place`, src/agent/dig_moves.hpp). Minecraft's values for every family are in
+/// `place`, src/agent/moves/block_look.hpp). Minecraft's values for every family are in
 /// worlds/minecraft_blocks.txt.
 struct BlockMaterial {
     /// Seconds to break the block by hand: an agent takes

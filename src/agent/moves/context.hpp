@@ -11,6 +11,9 @@
 /// - `from_clear(look, p, tables, emit)` from any clear position (flyers);
 /// - `backward(back, emit)`: every predecessor of a waypoint, with the same
 ///   costs and actions as the forward functions give (see movement.hpp);
+/// - for agents that dig or place, the block forms (agent/moves/block_look.hpp):
+///   `block_side(ground, d)` for each side d, then `block_after_sides(ground)`,
+///   which read blocks through a BlockGround and emit moves::BlockMove;
 /// - `active(profile)`, `bound(profile, terms)`, `reach(profile, margins)` and
 ///   `fits_plain_floor(profile)`: what the rule needs and promises.
 /// `emit(to, cost, action)` takes node ids, seconds and an Action.
@@ -20,6 +23,7 @@
 
 #include "voxnav/agent/action.hpp"
 #include "voxnav/agent/profile.hpp"
+#include "agent/moves/block_look.hpp"
 #include "detail/config.hpp"
 #include "facts/nav_snapshot.hpp"
 
@@ -155,6 +159,10 @@ struct Rule {
     VOXNAV_INLINE static void after_sides(const G&, Emit&) {}
     template <class Look, class Emit>
     VOXNAV_INLINE static void from_clear(const Look&, Index, const MoveTables&, Emit&) {}
+    template <class BG>
+    static void block_side(const BG&, int) {}
+    template <class BG>
+    static void block_after_sides(const BG&) {}
 };
 
 }  // namespace voxnav::moves

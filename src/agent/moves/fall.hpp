@@ -6,6 +6,7 @@
 /// Costs the walk onto the landing's floor plus the air time sqrt(2k / gravity).
 /// A fall is one-way: its predecessors are found by scanning up from the
 /// landing through the open column (unbounded over water).
+/// Its block forms fall from a side dug open, and dig down (Fall::DigDown).
 #pragma once
 
 #include "agent/moves/context.hpp"
@@ -42,6 +43,53 @@ struct Fall : Rule {
             }
         }
     }
+
+    /// Block form (agent/moves/block_look.hpp): from body(q) open or dug and
+    /// q unsupported, straight down through open voxels to the first
+    /// supported position, at most max_fall voxels (nothing is dug in the air).
+    template <class BG>
+    static void block_side(const BG& g, int) {
+        if (!g.q_ok || g.cq != BlockLook::no_floor || !g.a.fall) return;
+        for (int k = 1; k <= g.a.max_fall; ++k) {
+            const Voxel t(g.q.x, g.q.y - k, g.q.z);
+            if (!g.look.open_box(g.b, g.p, t, g.layer())) break;
+            const int ct = g.look.support(g.b, t);
+            if (ct != BlockLook::no_floor) {
+                g.send(t, g.walk * g.floor[ct] + g.air_time(k) + g.q_cost, Action::Fall, 0);
+                break;
+            }
+        }
+    }
+
+    /// The fall's digging-down forms, for an agent that digs: one voxel down
+    /// beside (digging the step below q and body(q)), after the side's other
+    /// moves, and straight down (digging the floor), after the jumps.
+    struct DigDown : Rule {
+        template <class BG>
+        static void block_side(const BG& g, int) {
+            if (!g.a.dig || !g.a.fall) return;
+            const BlockLook& l = g.look;
+            l.dug().clear();
+            double cost = 0.0;
+            const Voxel t(g.q.x, g.q.y - 1, g.q.z);
+            if (!l.take_box(g.b, g.p, t, Voxel(l.width(), l.body() + 1, l.width()), cost) || !l.safe_to_dig(g.b, g.p, 0)) return;
+            bool step_dug = false;  // else it was the walk or fall of the plain block form
+            for (const Voxel& v : l.dug()) step_dug = step_dug || v.y == t.y;
+            const int ct = l.support(g.b, t);
+            if (step_dug && ct != BlockLook::no_floor) g.send(t, g.walk * g.floor[ct] + g.air_time(1) + cost, Action::Fall, 0);
+        }
+        template <class BG>
+        static void block_after_sides(const BG& g) {
+            if (!g.a.dig || !g.a.fall) return;
+            const BlockLook& l = g.look;
+            l.dug().clear();
+            double cost = 0.0;
+            const Voxel t(g.p.x, g.p.y - 1, g.p.z);
+            if (!l.take_box(g.b, g.p, t, g.layer(), cost) || l.dug().empty() || !l.safe_to_dig(g.b, g.p, 0)) return;
+            const int ct = l.support(g.b, t);
+            if (ct != BlockLook::no_floor) g.send(t, g.walk * g.floor[ct] + g.air_time(1) + cost, Action::Fall, 0);
+        }
+    };
 
     template <class Emit>
     static void backward(const Back& b, Emit& emit) {

@@ -3,6 +3,7 @@
 /// jump_height; 1 at most out of water) onto a dry standable position one
 /// voxel aside, when the k voxels above the start are clear (headroom).
 /// Costs the walk onto the landing's floor plus the air time sqrt(2k / gravity).
+/// Its block form digs the headroom and the landing's body for an agent that digs.
 #pragma once
 
 #include "agent/moves/context.hpp"
@@ -36,6 +37,26 @@ struct JumpUp : Rule {
             const Fact ft = g.f[t];
             if (lands_on(ft)) emit(t, g.t.step[ft.floor_class()] + std::sqrt(k * g.t.inv_gravity2), Action::Jump);
         }
+    }
+
+    /// Block form (agent/moves/block_look.hpp): for each side d and rise k,
+    /// the k layers above body(p) and body(t) open or dug, t supported.
+    template <class BG>
+    static void block_after_sides(const BG& g) {
+        if (!g.a.jump) return;
+        const BlockLook& l = g.look;
+        for (int d = 0; d < 4; ++d)
+            for (int k = 1; k <= l.jump(); ++k) {
+                const Voxel t(g.p.x + axis_dx[d], g.p.y + k, g.p.z + axis_dz[d]);
+                const Voxel above(g.p.x, g.p.y + l.body(), g.p.z), rise(l.width(), k, l.width());
+                l.dug().clear();
+                double cost = 0.0;
+                const bool ok = g.a.dig ? l.take_box(g.b, g.p, above, rise, cost) && l.take_box(g.b, g.p, t, g.body(), cost) &&
+                                              l.safe_to_dig(g.b, g.p, 0)
+                                        : l.open_box(g.b, g.p, above, rise) && l.open_box(g.b, g.p, t, g.body());
+                const int ct = ok ? l.support(g.b, t) : BlockLook::no_floor;
+                if (ct != BlockLook::no_floor) g.send(t, g.walk * g.floor[ct] + g.air_time(k) + cost, Action::Jump, 0);
+            }
     }
 
     template <class Emit>

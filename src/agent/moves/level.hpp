@@ -4,6 +4,7 @@
 /// never cutting a corner: both side neighbours must be clear). Onto a dry
 /// standable position it is a walk costing multiplier(floor) / walk_speed per
 /// voxel; onto a standable position in water a swim, 1 / swim_speed per voxel.
+/// Its block form walks through what an agent that digs breaks on the way.
 ///
 /// The only grid-like rule: on plain floor (facts/plain_floor.hpp) its walks
 /// are exactly the moves of an 8-connected grid at one cost.
@@ -70,6 +71,13 @@ struct Level : Rule {
                 emit(q, g.t.walk_diag[fq.floor_class()], Action::Walk);
             }
         }
+    }
+
+    /// Block form (agent/moves/block_look.hpp): a walk into body(q) open or
+    /// dug, onto a supported q.
+    template <class BG>
+    static void block_side(const BG& g, int) {
+        if (g.q_ok && g.cq != BlockLook::no_floor && g.a.walk) g.send(g.q, g.walk * g.floor[g.cq] + g.q_cost, Action::Walk, 0);
     }
 
     template <class Emit>

@@ -1,4 +1,4 @@
-#include "agent/dig_moves.hpp"
+#include "agent/moves/block_look.hpp"
 
 #include "facts/block_traits.hpp"
 #include "facts/nav_snapshot.hpp"
@@ -6,26 +6,25 @@
 #include <stdexcept>
 #include <string_view>
 
-namespace voxnav {
+namespace voxnav::moves {
 namespace {
 
 const BlockTraitsTable& traits_of(const NavSnapshot& s) {
     if (!s.block_traits() || !s.block_types())
-        throw std::invalid_argument("DigMoves: the snapshot keeps no block types (NavField::keep_blocks) or no block traits");
+        throw std::invalid_argument("BlockLook: the snapshot keeps no block types (NavField::keep_blocks) or no block traits");
     return *s.block_traits();
 }
 
 }  // namespace
 
-DigMoves::DigMoves(const NavSnapshot& snapshot, const CheckedProfile& profile)
-    : DigMoves(traits_of(snapshot), *snapshot.block_types(), profile) {}
+BlockLook::BlockLook(const NavSnapshot& snapshot, const CheckedProfile& profile)
+    : BlockLook(traits_of(snapshot), *snapshot.block_types(), profile) {}
 
-DigMoves::DigMoves(const BlockTraitsTable& traits, const BlockRegistry& names, const CheckedProfile& profile)
+BlockLook::BlockLook(const BlockTraitsTable& traits, const BlockRegistry& names, const CheckedProfile& profile)
     : profile_(profile) {
     w_ = profile_->width;
     h_ = profile_->body_voxels();
     jump_ = profile_->jump_voxels();
-    walk_ = 1.0 / profile_->walk_speed;
     // Everything but the break times is the traits table's; the break times
     // are this agent's (dig_speed, dig_penalty, never_dig), matched here once.
     auto table = std::make_shared<std::vector<Info>>(traits.size());
@@ -34,7 +33,7 @@ DigMoves::DigMoves(const BlockTraitsTable& traits, const BlockRegistry& names, c
         Info& i = (*table)[id];
         if (t.liquid) i.flags |= kLiquid;
         if (!t.blocks_body && !t.liquid) i.flags |= kOpen;
-        // The whole-voxel model stands on a support's top only within its
+        // The block forms stand on a support's top only within its
         // voxel (see the header): a fence's top is left to the ordinary moves.
         if (t.supports && t.hi <= 16) {
             i.flags |= kFloors;
@@ -67,4 +66,4 @@ DigMoves::DigMoves(const BlockTraitsTable& traits, const BlockRegistry& names, c
     placed_.reserve(std::size_t(w_) * w_);
 }
 
-}  // namespace voxnav
+}  // namespace voxnav::moves
