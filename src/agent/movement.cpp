@@ -1,5 +1,6 @@
 #include "agent/movement.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace voxnav {
@@ -18,7 +19,10 @@ bool MovementModel::only_flies(const AgentProfile& a) {
     bool air = false, ground = false;
     moves::Rules::each([&](auto rule) {
         using Rule = decltype(rule);
-        if (!Rule::active(a)) return;
+        // Climbs exist only at ladders, where no open sky is: a pure flyer
+        // that may climb still only flies in open sky (its bound covers the
+        // climbs: see below).
+        if (!Rule::active(a) || Rule::near_shapes_only) return;
         air |= Rule::counts_height;
         ground |= !Rule::counts_height;
     });
@@ -58,6 +62,9 @@ MovementModel::MovementModel(const NavSnapshot& field, const CheckedProfile& pro
         // Every move pays for its 3D length.
         metric_ = Metric::Octile3D;
         h_scale_ = terms.rate;
+        // A climb (near ladders) gains a voxel of height for 1 / climb_speed:
+        // the 3D rate must not exceed that.
+        if (a.climb) h_scale_ = std::min(h_scale_, 1.0 / a.climb_speed);
     } else {
         // Every move advances some voxels horizontally and costs at least the
         // cheapest per-voxel rate of the rules the agent has. Height is not in

@@ -2,8 +2,9 @@
 /// @brief MovementModel: which moves an agent can make from a position, to
 /// where, at what cost, and, the other way, which moves reach a position
 /// (its predecessors). The rules of the movement model, one struct per kind
-/// of move, live in agent/moves/ (level, jump_up, fall, leap, swim_vertical,
-/// fly); this class composes them at compile time and is the one thing the
+/// of move, live in agent/moves/ (level, jump_up, fall, climb, leap,
+/// swim_vertical, fly), each with its plain form and, near shaped blocks, its
+/// shaped form (agent/moves/shaped.hpp); this class composes them at compile time and is the one thing the
 /// rest of voxnav asks: searches, jump points, open sky, plain floor,
 /// smoothing, snapping, route checks and the CLI. The search only sees
 /// states, costs and action tags.
@@ -34,6 +35,7 @@
 #include "voxnav/agent/action.hpp"
 #include "agent/moves/block_look.hpp"
 #include "agent/moves/bridge.hpp"
+#include "agent/moves/climb.hpp"
 #include "agent/moves/context.hpp"
 #include "agent/moves/fall.hpp"
 #include "agent/moves/fly.hpp"
@@ -67,7 +69,7 @@ struct RuleList {
 };
 /// Every kind of move, in generation order. A new kind of move is a new
 /// struct in agent/moves/ and one entry here.
-using Rules = RuleList<Level, JumpUp, Fall, Leap, SwimVertical, Fly>;
+using Rules = RuleList<Level, JumpUp, Fall, Climb, Leap, SwimVertical, Fly>;
 /// The rules' block forms (agent/moves/block_look.hpp), for agents that dig
 /// or place, in generation order: per side the walk, the fall from it, the
 /// bridge and the step dug down; then the jumps, the floor dug down and the
@@ -232,7 +234,7 @@ void MovementModel::for_each_move(Index p, Emit&& emit) const {
     const Fact fp = slot[node_id::local(p)];
     const bool inside = reads_stay_in_chunk(p);
     if (fp.standable() && (slot.shapes || always_shaped_)) {
-        moves::ShapedGround::moves(shaped_look(), p, fp, emit);
+        moves::ShapedGround<moves::Rules>::moves(shaped_look(), p, fp, emit);
     } else if (fp.standable()) {
         const moves::Across far(&f, p, slot);
         if (inside) ground_moves(moves::InChunk{slot.bits}, far, p, fp, emit);
@@ -307,9 +309,9 @@ void MovementModel::for_each_predecessor(Index to, Emit&& emit, Expand&& expand)
         auto from_side = [&](Index s, int d) {
             if (!wanted(s)) return;
             const Fact fs = f[s];
-            if (!by_shaped_rules(s, fs) || !moves::ShapedBack::side_is_level(look, s, to, ft, d)) return from(s);
+            if (!by_shaped_rules(s, fs) || !moves::ShapedBack<moves::Rules>::side_is_level(look, s, fs, to, ft, d)) return from(s);
             auto found = [&](Index, double c, MoveTag a) { emit(s, c, a); };
-            moves::ShapedBack::side(look, s, fs, to, ft, d, found);
+            moves::ShapedBack<moves::Rules>::side(look, s, fs, to, ft, d, found);
             air_into(s, fs);
         };
         auto from_vertical = [&](Index s) {
@@ -317,10 +319,10 @@ void MovementModel::for_each_predecessor(Index to, Emit&& emit, Expand&& expand)
             const Fact fs = f[s];
             if (!by_shaped_rules(s, fs)) return from(s);
             auto found = [&](Index, double c, MoveTag a) { emit(s, c, a); };
-            moves::ShapedBack::vertical(look, s, fs, to, found);
+            moves::ShapedBack<moves::Rules>::vertical(look, s, fs, to, found);
             air_into(s, fs);
         };
-        const int up = std::max(jump16_, step16_ + 8) / 16 + 2;
+        const int up = std::max(jump16_, step16_ + 8) / 16 + 2;  // covers every rule's rise (ShapedGround::max_rise)
         for (int d = 0; d < 4; ++d) {
             const int dx = moves::axis_dx[d], dz = moves::axis_dz[d];
             for (int k = -up; k <= up; ++k) from_side(f.offset(to, -dx, k, -dz), d);

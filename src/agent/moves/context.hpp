@@ -11,6 +11,11 @@
 /// - `from_clear(look, p, tables, emit)` from any clear position (flyers);
 /// - `backward(back, emit)`: every predecessor of a waypoint, with the same
 ///   costs and actions as the forward functions give (see movement.hpp);
+/// - from positions near shaped blocks, the shaped forms (agent/moves/shaped.hpp):
+///   `shaped_side(look, from, step, emit)` for each side target the shaped
+///   scan finds (the first rule in list order that claims it, returning true,
+///   owns it), then `shaped_after_sides(look, from, emit)`; `shaped_rise`:
+///   how high a side move of the rule rises [Units: 1/16 voxel];
 /// - for agents that dig or place, the block forms (agent/moves/block_look.hpp):
 ///   `block_side(ground, d)` for each side d, then `block_after_sides(ground)`,
 ///   which read blocks through a BlockGround and emit moves::BlockMove;
@@ -163,6 +168,14 @@ struct Rule {
     static void block_side(const BG&, int) {}
     template <class BG>
     static void block_after_sides(const BG&) {}
+    // Shaped forms (agent/moves/shaped.hpp): none.
+    static constexpr bool near_shapes_only = false;
+    template <class L>
+    static int shaped_rise(const L&, bool) { return 0; }
+    template <class L, class From, class Step, class Emit>
+    static bool shaped_side(const L&, const From&, const Step&, Emit&) { return false; }
+    template <class L, class From, class Emit>
+    static void shaped_after_sides(const L&, const From&, Emit&) {}
 };
 
 }  // namespace voxnav::moves

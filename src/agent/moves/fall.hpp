@@ -44,6 +44,19 @@ struct Fall : Rule {
         }
     }
 
+    // --- Shaped form (agent/moves/shaped.hpp): heights in sixteenths. ---
+    /// A side step down that no level move claimed: a fall (never from
+    /// water), walk + sqrt(2 drop / gravity), if the drop is at most
+    /// max_fall, or max_fall_into_water into water.
+    template <class L, class From, class Step, class Emit>
+    static bool shaped_side(const L& l, const From& from, const Step& s, Emit& emit) {
+        if (s.rise >= 0) return false;
+        const std::int64_t drop = -s.rise;
+        if (l.a.fall && !from.pw && (drop <= 16.0 * l.a.max_fall || (s.fq.water() && drop <= 16.0 * l.a.max_fall_into_water)))
+            l.onto(s.q, l.t.step[s.fq.floor_class()] + l.air(drop), Action::Fall, emit);
+        return true;
+    }
+
     /// Block form (agent/moves/block_look.hpp): from body(q) open or dug and
     /// q unsupported, straight down through open voxels to the first
     /// supported position, at most max_fall voxels (nothing is dug in the air).

@@ -39,6 +39,22 @@ struct JumpUp : Rule {
         }
     }
 
+    // --- Shaped form (agent/moves/shaped.hpp): heights in sixteenths. ---
+    /// The highest jump near shaped blocks: jump_height, one voxel out of water.
+    template <class L>
+    static int shaped_rise(const L& l, bool from_water) {
+        return l.a.jump ? (from_water ? std::min(16, l.jump16) : l.jump16) : 0;
+    }
+    /// A side step up that no level move claimed: a jump onto dry floor,
+    /// walk + sqrt(2 rise / gravity).
+    template <class L, class From, class Step, class Emit>
+    static bool shaped_side(const L& l, const From& from, const Step& s, Emit& emit) {
+        if (s.rise < 0) return false;
+        if (!s.fq.water() && l.a.jump && s.rise <= shaped_rise(l, from.pw))
+            l.onto(s.q, l.t.step[s.fq.floor_class()] + l.air(s.rise), Action::Jump, emit);
+        return true;
+    }
+
     /// Block form (agent/moves/block_look.hpp): for each side d and rise k,
     /// the k layers above body(p) and body(t) open or dug, t supported.
     template <class BG>

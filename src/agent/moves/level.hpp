@@ -12,6 +12,8 @@
 
 #include "agent/moves/context.hpp"
 
+#include <cstdint>
+
 namespace voxnav::moves {
 
 struct Level : Rule {
@@ -70,6 +72,50 @@ struct Level : Rule {
             } else if (g.a.walk) {
                 emit(q, g.t.walk_diag[fq.floor_class()], Action::Walk);
             }
+        }
+    }
+
+    // --- Shaped form (agent/moves/shaped.hpp): heights in sixteenths. ---
+    /// A level side move reaches stairs half a voxel above the step height.
+    template <class L>
+    static int shaped_rise(const L& l, bool) { return l.step16 + 8; }
+    /// Whether the side step `s` from `from` is this rule's: a level walk or
+    /// swim (|rise| <= step), or a walk up a stair whose low face looks back
+    /// at the start or down off a stair towards its low face (|rise| - 8/16
+    /// <= step) onto dry floor. Decided by the surfaces alone, as the
+    /// backward forms (ShapedBack) rely on.
+    template <class L, class From, class Step>
+    [[nodiscard]] static bool shaped_claims(const L& l, const From& from, const Step& s) {
+        const std::int64_t r = s.rise;
+        if (r >= 0)
+            return r <= l.step16 || (!s.fq.water() && l.a.walk && (l.shape(s.q).stair_faces() & (1u << (s.d ^ 1))) && r - 8 <= l.step16);
+        return -r <= l.step16 || (!s.fq.water() && l.a.walk && (from.ep.stair_faces() & (1u << s.d)) && -r - 8 <= l.step16);
+    }
+    template <class L, class From, class Step, class Emit>
+    static bool shaped_side(const L& l, const From& from, const Step& s, Emit& emit) {
+        if (!shaped_claims(l, from, s)) return false;
+        if ((s.rise < 0 ? -s.rise : s.rise) <= l.step16) l.level(s.q, s.fq, false, emit);
+        else l.onto(s.q, l.t.step[s.fq.floor_class()], Action::Walk, emit);  // a stair
+        return true;
+    }
+    /// Diagonal level walks and swims (|rise| <= step) when neither end holds
+    /// a door and both corner columns are free over the higher end's body.
+    template <class L, class From, class Emit>
+    static void shaped_after_sides(const L& l, const From& from, Emit& emit) {
+        const AgentProfile& a = l.a;
+        if (!(a.diagonal && (a.walk || a.swim)) || from.ep.door()) return;
+        for (int d = 0; d < 4; ++d) {
+            const int dx = diag_dx[d], dz = diag_dz[d];
+            const Index q = l.at(from.p, dx, 0, dz);
+            const Fact fq = l.fact(q);
+            if (!fq.standable() || l.shape(q).door()) continue;
+            const std::int64_t sp = from.sp, sq = l.surface(q);
+            const std::int64_t r = sq - sp, top = sp > sq ? sp : sq;
+            if ((r < 0 ? -r : r) > l.step16) continue;
+            if (!l.free(from.p, sp, top + l.h16) || !l.free(q, sq, top + l.h16) || !l.free(l.at(from.p, dx, 0, 0), top, top + l.h16) ||
+                !l.free(l.at(from.p, 0, 0, dz), top, top + l.h16))
+                continue;
+            l.level(q, fq, true, emit);
         }
     }
 

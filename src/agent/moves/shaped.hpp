@@ -1,15 +1,20 @@
 /// @file shaped.hpp
-/// @brief The movement rules near shaped blocks (slabs, stairs, fences,
-/// ladders, doors, damaging floors): the same walk, jump, fall and swim
-/// moves as level.hpp, jump_up.hpp and fall.hpp, measured with real heights,
-/// plus climbing and opening. MovementModel takes these for every position
-/// of a chunk that carries shape facts (NavSnapshot::shaped), and the plain
-/// rules elsewhere; on full blocks both give the same moves.
+/// @brief What the rules' shaped forms share near shaped blocks (slabs,
+/// stairs, fences, ladders, doors, damaging floors): the reads of real
+/// heights (ShapedLook), the side scan every side move shares, whose targets
+/// the rules claim (ShapedGround), and the backward forms (ShapedBack).
+/// Each rule's own shaped form, beside its whole-voxel form, is in its file:
+/// Level (level and stair walks, swims, diagonals), JumpUp (jumps), Fall
+/// (falls), Climb (ladders), SwimVertical. MovementModel takes the shaped
+/// forms for every position of a chunk that carries shape facts
+/// (NavSnapshot::shaped), and the plain forms elsewhere; on full blocks both
+/// give the same moves.
 ///
 /// Heights are sixteenths of a voxel: a position's *surface* s is where its
 /// feet are (facts/fact.hpp), h the agent's height (rounded up), `step` and
 /// `jump` the profile's step_height and jump_height (rounded down).
 ///
+/// The shaped moves, rule by rule (each in its own file):
 /// - Side moves (4 axis directions) to a position q of the side column:
 ///   - up or level (s_q >= s_p): the column over p must be free from s_p to
 ///     s_q + h (the body lifted in place). A rise r <= step is a walk (a swim
@@ -41,8 +46,12 @@
 /// Thread-safety: pure functions of immutable data. Errors: none.
 #pragma once
 
+#include "agent/moves/climb.hpp"
 #include "agent/moves/context.hpp"
 #include "agent/moves/level.hpp"
+#include "agent/moves/swim_vertical.hpp"
+
+#include <algorithm>
 
 #include <cmath>
 #include <cstdint>
@@ -111,35 +120,69 @@ struct ShapedLook {
     }
 };
 
-/// Side, diagonal, climb and vertical-swim moves from one standable position.
+/// A standable position expanded by the shaped forms: its fact, shape and
+/// surface, and whether it is in water.
+struct ShapedFrom {
+    Index p;
+    Fact fp;
+    ShapeFact ep;
+    std::int64_t sp;  ///< [Units: 1/16 voxel, absolute]
+    bool pw;
+
+    ShapedFrom(const ShapedLook& L, Index at, Fact f) : p(at), fp(f), ep(L.shape(at)), sp(L.surface(at)), pw(f.water()) {}
+};
+
+/// A side target the shaped scan found: standable q, one column aside in
+/// axis direction d, its surface `rise` sixteenths above the start's (below
+/// when negative: the body stepped aside and dropped there).
+struct ShapedStep {
+    Index q;
+    Fact fq;
+    std::int64_t rise;
+    int d;
+};
+
+/// The shaped forms of the rule list `Rules` from one standable position: the
+/// side scan (the geometry every side move shares), whose targets the rules
+/// claim in list order (Level: level and stair walks; JumpUp: jumps; Fall:
+/// falls), then each rule's moves after the sides (Level: diagonals; Climb;
+/// SwimVertical).
+template <class Rules>
 struct ShapedGround {
+    /// How far above the start the side scan looks: the highest rise of the rules [Units: 1/16 voxel].
+    [[nodiscard]] static int max_rise(const ShapedLook& L, bool from_water) {
+        int m = 0;
+        Rules::each([&](auto rule) { m = std::max(m, rule.shaped_rise(L, from_water)); });
+        return m;
+    }
+    /// Hands side target `s` to the first rule that claims it.
+    template <class Emit>
+    static void side(const ShapedLook& L, const ShapedFrom& from, const ShapedStep& s, Emit& emit) {
+        bool claimed = false;
+        Rules::each([&](auto rule) {
+            if (!claimed) claimed = rule.shaped_side(L, from, s, emit);
+        });
+    }
+
     template <class Emit>
     static void moves(const ShapedLook& L, Index p, Fact fp, Emit& emit) {
-        const AgentProfile& a = L.a;
-        const std::int64_t sp = L.surface(p);
-        const ShapeFact ep = L.shape(p);
-        const bool pw = fp.water();
-        const int max_up = std::max(a.jump ? (pw ? std::min(16, L.jump16) : L.jump16) : 0, L.step16 + 8);
+        const ShapedFrom from(L, p, fp);
+        const std::int64_t sp = from.sp;
+        const int max_up = max_rise(L, from.pw);
         for (int d = 0; d < 4; ++d) {
             const int dx = axis_dx[d], dz = axis_dz[d];
-            // Up or level.
+            // Up or level: the column over p free from its surface to the
+            // target's body top (the body lifted in place).
             for (int k = 0; k * 16 - 8 <= max_up; ++k) {
                 const Index q = L.at(p, dx, k, dz);
                 const Fact fq = L.fact(q);
                 if (!fq.standable()) continue;
-                const std::int64_t sq = L.surface(q);
-                const std::int64_t r = sq - sp;
-                if (r < 0 || !L.free(p, sp, sq + L.h16)) continue;
-                const unsigned toward_p = 1u << (d ^ 1);
-                if (r <= L.step16) {
-                    L.level(q, fq, false, emit);
-                } else if (!fq.water() && a.walk && (L.shape(q).stair_faces() & toward_p) && r - 8 <= L.step16) {
-                    L.onto(q, L.t.step[fq.floor_class()], Action::Walk, emit);
-                } else if (!fq.water() && a.jump && r <= (pw ? std::min(16, L.jump16) : L.jump16)) {
-                    L.onto(q, L.t.step[fq.floor_class()] + L.air(r), Action::Jump, emit);
-                }
+                const std::int64_t r = L.surface(q) - sp;
+                if (r < 0 || !L.free(p, sp, sp + r + L.h16)) continue;
+                side(L, from, ShapedStep{q, fq, r, d}, emit);
             }
-            // Down: step aside, drop to the first supported position.
+            // Down: step aside (the side column free over the body), drop to
+            // the first supported position.
             const Index q0 = L.at(p, dx, 0, dz);
             if (!L.free(q0, sp, sp + L.h16)) continue;
             Index q = q0;
@@ -149,52 +192,11 @@ struct ShapedGround {
                 if (!fq.supported()) continue;  // (the void is not clear: the scan ends there)
                 const std::int64_t sq = L.surface(q);
                 if (k == 0 && (sq >= sp || !L.free(q, sq, sp + L.h16))) break;
-                if (!fq.standable()) break;
-                const std::int64_t drop = sp - sq;
-                if (drop <= L.step16) {
-                    L.level(q, fq, false, emit);
-                } else if (!fq.water() && a.walk && (ep.stair_faces() & (1u << d)) && drop - 8 <= L.step16) {
-                    L.onto(q, L.t.step[fq.floor_class()], Action::Walk, emit);
-                } else if (a.fall && !pw && (drop <= 16.0 * a.max_fall || (fq.water() && drop <= 16.0 * a.max_fall_into_water))) {
-                    L.onto(q, L.t.step[fq.floor_class()] + L.air(drop), Action::Fall, emit);
-                }
+                if (fq.standable()) side(L, from, ShapedStep{q, fq, sq - sp, d}, emit);
                 break;
             }
         }
-        // Diagonal level walks and swims.
-        if (a.diagonal && (a.walk || a.swim) && !ep.door())
-            for (int d = 0; d < 4; ++d) {
-                const int dx = diag_dx[d], dz = diag_dz[d];
-                const Index q = L.at(p, dx, 0, dz);
-                const Fact fq = L.fact(q);
-                if (!fq.standable() || L.shape(q).door()) continue;
-                const std::int64_t sq = L.surface(q);
-                const std::int64_t r = sq - sp, top = std::max(sp, sq);
-                if ((r < 0 ? -r : r) > L.step16) continue;
-                if (!L.free(p, sp, top + L.h16) || !L.free(q, sq, top + L.h16) || !L.free(L.at(p, dx, 0, 0), top, top + L.h16) ||
-                    !L.free(L.at(p, 0, 0, dz), top, top + L.h16))
-                    continue;
-                L.level(q, fq, true, emit);
-            }
-        // Climbing.
-        if (a.climb) {
-            const Index up = L.at(p, 0, 1, 0), down = L.at(p, 0, -1, 0);
-            const Fact fu = L.fact(up), fd = L.fact(down);
-            if (ep.hold() && fu.standable()) {
-                const std::int64_t su = L.surface(up);
-                if (su > sp && L.free(p, sp, su + L.h16)) L.onto(up, double(su - sp) / 16.0 * (1.0 / a.climb_speed), Action::Climb, emit);
-            }
-            if (fd.standable() && L.shape(down).hold()) {
-                const std::int64_t sd = L.surface(down);
-                if (sd < sp && L.free(down, sd, sp + L.h16)) L.onto(down, double(sp - sd) / 16.0 * (1.0 / a.climb_speed), Action::Climb, emit);
-            }
-        }
-        // Swimming straight up and down.
-        if (a.swim && pw)
-            for (int dy = -1; dy <= 1; dy += 2) {
-                const Index q = L.at(p, 0, dy, 0);
-                if (L.fact(q).standable()) L.onto(q, L.t.swim_axis, Action::Swim, emit);
-            }
+        Rules::each([&](auto rule) { rule.shaped_after_sides(L, from, emit); });
     }
 };
 
@@ -206,41 +208,34 @@ struct ShapedGround {
 ///
 /// - side(): s beside `to` along axis direction d (`to` is s + (dx, any, dz)),
 ///   when side_is_level() says the one side move s has into `to` (if any) is
-///   a level walk or swim or a stair walk, never a jump or a fall;
+///   Level's (a level walk or swim or a stair walk), never a jump or a fall;
 /// - vertical(): s one voxel above or below `to`: climbs and vertical swims
 ///   (every move ShapedGround makes straight up or down).
 ///
 /// Jumps, falls and diagonals near shaped blocks have no backward form: their
 /// predecessors come from expanding the sources forwards.
+template <class Rules>
 struct ShapedBack {
     /// Whether the side move from s into `to` (`to` one voxel away from s in
-    /// axis direction d, at any height), if ShapedGround makes one, is of a
-    /// kind side() finds: decided by the two surfaces alone, as the forward
-    /// rule chooses between walking, jumping and falling.
-    [[nodiscard]] static bool side_is_level(const ShapedLook& L, Index s, Index to, Fact ft, int d) {
-        const std::int64_t r = L.surface(to) - L.surface(s);
-        if (r >= 0)
-            return r <= L.step16 ||
-                   (!ft.water() && L.a.walk && (L.shape(to).stair_faces() & (1u << (d ^ 1))) && r - 8 <= L.step16);
-        return -r <= L.step16 || (!ft.water() && L.a.walk && (L.shape(s).stair_faces() & (1u << d)) && -r - 8 <= L.step16);
+    /// axis direction d, at any height), if ShapedGround makes one, is
+    /// Level's: decided by the two surfaces alone (Level::shaped_claims).
+    [[nodiscard]] static bool side_is_level(const ShapedLook& L, Index s, Fact fs, Index to, Fact ft, int d) {
+        return Level::shaped_claims(L, ShapedFrom(L, s, fs), ShapedStep{to, ft, L.surface(to) - L.surface(s), d});
     }
 
     /// Emits the level or stair move from s into `to` that ShapedGround makes,
-    /// if it makes one (side_is_level(L, s, to, ft, d) must hold).
+    /// if it makes one (side_is_level(L, s, fs, to, ft, d) must hold).
     template <class Emit>
     static void side(const ShapedLook& L, Index s, Fact fs, Index to, Fact ft, int d, Emit& emit) {
-        const AgentProfile& a = L.a;
+        const ShapedFrom from(L, s, fs);
         const int dx = axis_dx[d], dz = axis_dz[d];
-        const std::int64_t sp = L.surface(s), sq = L.surface(to);
+        const std::int64_t sp = from.sp, sq = L.surface(to);
         const std::int64_t ky = std::int64_t(L.f.voxel_of(to).y) - L.f.voxel_of(s).y;  // how far `to` lies above s [Units: voxels]
         if (sq >= sp) {
-            // ShapedGround's up-or-level loop, at the one k that lands on `to`.
-            const bool pw = fs.water();
-            const int max_up = std::max(a.jump ? (pw ? std::min(16, L.jump16) : L.jump16) : 0, L.step16 + 8);
+            // ShapedGround's up-or-level scan, at the one k that lands on `to`.
+            const int max_up = ShapedGround<Rules>::max_rise(L, from.pw);
             if (ky < 0 || ky * 16 - 8 > max_up || !L.free(s, sp, sq + L.h16)) return;
-            const std::int64_t r = sq - sp;
-            if (r <= L.step16) L.level(to, ft, false, emit);
-            else L.onto(to, L.t.step[ft.floor_class()], Action::Walk, emit);  // the stair (side_is_level)
+            Level::shaped_side(L, from, ShapedStep{to, ft, sq - sp, d}, emit);
             return;
         }
         // ShapedGround's step aside and drop: `to` must be where it lands.
@@ -253,9 +248,7 @@ struct ShapedBack {
             if (!fq.supported()) continue;
             if (q != to) return;  // it lands higher (or on no floor)
             if (k == 0 && !L.free(q, sq, sp + L.h16)) return;
-            const std::int64_t drop = sp - sq;
-            if (drop <= L.step16) L.level(q, fq, false, emit);
-            else L.onto(q, L.t.step[fq.floor_class()], Action::Walk, emit);  // the stair (side_is_level)
+            Level::shaped_side(L, from, ShapedStep{q, fq, sq - sp, d}, emit);
             return;
         }
     }
@@ -264,16 +257,12 @@ struct ShapedBack {
     /// `to`, into `to`, in ShapedGround's order.
     template <class Emit>
     static void vertical(const ShapedLook& L, Index s, Fact fs, Index to, Emit& emit) {
-        const AgentProfile& a = L.a;
-        const std::int64_t sp = L.surface(s), sq = L.surface(to);
-        const bool above = L.at(s, 0, -1, 0) == to;  // s above `to`: moving down
-        if (a.climb) {
-            if (!above && L.shape(s).hold() && sq > sp && L.free(s, sp, sq + L.h16))
-                L.onto(to, double(sq - sp) / 16.0 * (1.0 / a.climb_speed), Action::Climb, emit);
-            if (above && L.shape(to).hold() && sq < sp && L.free(to, sq, sp + L.h16))
-                L.onto(to, double(sp - sq) / 16.0 * (1.0 / a.climb_speed), Action::Climb, emit);
-        }
-        if (a.swim && fs.water()) L.onto(to, L.t.swim_axis, Action::Swim, emit);
+        const ShapedFrom from(L, s, fs);
+        auto into = [&](Index q, double c, MoveTag a) {
+            if (q == to) emit(q, c, a);
+        };
+        Climb::shaped_after_sides(L, from, into);
+        SwimVertical::shaped_after_sides(L, from, into);
     }
 };
 

@@ -18,6 +18,16 @@ struct SwimVertical : Rule {
         if (g.f[down].standable()) emit(down, g.t.swim_axis, Action::Swim);
     }
 
+    /// Shaped form (agent/moves/shaped.hpp): the same, opening a door when the body needs it.
+    template <class L, class From, class Emit>
+    static void shaped_after_sides(const L& l, const From& from, Emit& emit) {
+        if (!(l.a.swim && from.pw)) return;
+        for (int dy = -1; dy <= 1; dy += 2) {
+            const Index q = l.at(from.p, 0, dy, 0);
+            if (l.fact(q).standable()) l.onto(q, l.t.swim_axis, Action::Swim, emit);
+        }
+    }
+
     template <class Emit>
     static void backward(const Back& b, Emit& emit) {
         if (!b.a.swim || !b.ft.standable()) return;
