@@ -58,6 +58,7 @@ inline voxnav::AgentProfile random_shaped_agent(std::uint32_t seed) {
     a.jump = pick(6) != 0;
     a.swim = pick(6) != 0;
     a.floor_cost = {{"slab_bottom", 1.5}};
+    a.jump_distance = pick(3);  // leaps near shaped blocks too
     return a;
 }
 

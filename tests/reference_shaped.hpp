@@ -243,6 +243,20 @@ public:
             if (standable(down) && holds(down) && surface(down) < sp && free(down, surface(down), sp + h16_))
                 add(down, double(sp - surface(down)) / 16.0 / a_.climb_speed, Action::Climb);
         }
+        // Leaping level over open gaps (jump_distance): the start dry and
+        // without a door, its column free a voxel over the body; each gap
+        // clear, unsupported, without a door, its column free over the arc
+        // from the start's surface; the landing at the same level, dry,
+        // without a door, its surface within step_height of the start's.
+        if (a_.jump && a_.jump_distance > 0 && !pw && !door(p) && free(p, sp, sp + 16 + h16_))
+            for (int d = 0; d < 4; ++d)
+                for (int g = 1; g <= a_.jump_distance; ++g) {
+                    const Voxel c = p + Voxel(dirs[d].x * g, 0, dirs[d].z * g);
+                    if (!nodes_.contains(c) || !clear(c) || supported(c) || door(c) || !free(c, sp, sp + 16 + h16_)) break;
+                    const Voxel l = p + Voxel(dirs[d].x * (g + 1), 0, dirs[d].z * (g + 1));
+                    if (!standable(l) || water(l) || door(l) || std::abs(surface(l) - sp) > step16_) continue;
+                    add(l, (g + 1) / a_.walk_speed * m(l) + 2.0 * std::sqrt(2.0 / a_.gravity), Action::Leap);
+                }
         // Swimming straight up and down.
         if (a_.swim && pw)
             for (const Voxel q : {p + Voxel(0, 1, 0), p - Voxel(0, 1, 0)})

@@ -190,3 +190,27 @@ TEST_CASE("a 20-voxel drop into water is taken by default and refused with max_f
     Navigator nav(w, a);
     CHECK(nav.find_route({0, 21, 0}, {1, 1, 0}).status == SearchStatus::NoPath);
 }
+
+TEST_CASE("leaps near shaped blocks: from a slab across a gap onto stone, never onto a door", "[shapes][leap]") {
+    // A bottom slab at x 2 (feet 0.5) beside a two-voxel gap without bottom,
+    // stone beyond (feet 1): a half-voxel rise, within step_height.
+    const std::string gap = "voxnav-world 1\nsize 7 3 1\nlayer 0\n##_..##\nlayer 1\nS.....G\nlayer 2\n.......\n";
+    AgentProfile leaper;
+    leaper.jump_distance = 2;
+    const Route r = route_in(gap, leaper);
+    REQUIRE(r.status == SearchStatus::Found);
+    CHECK(actions(r) == std::vector<Action>{Action::Walk, Action::Walk, Action::Leap, Action::Walk});
+    CHECK(r.waypoints[2].feet_y == 0.5);
+    CHECK(r.waypoints[3].position == Voxel(5, 1, 0));
+    CHECK(r.waypoints[3].cost == Approx(3 / leaper.walk_speed + 2 * std::sqrt(2 / leaper.gravity)));
+    // One voxel of gap too many, no step up the half voxel, or an open door
+    // on the landing: no leap, and no other way.
+    AgentProfile short_leaper = leaper;
+    short_leaper.jump_distance = 1;
+    CHECK(route_in(gap, short_leaper).status == SearchStatus::NoPath);
+    AgentProfile no_step = leaper;
+    no_step.step_height = 0.4;
+    CHECK(route_in(gap, no_step).status == SearchStatus::NoPath);
+    const std::string door = "voxnav-world 1\nsize 7 3 1\nlayer 0\n##_..##\nlayer 1\nS....oG\nlayer 2\n.....o.\n";
+    CHECK(route_in(door, leaper).status == SearchStatus::NoPath);
+}

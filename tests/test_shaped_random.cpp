@@ -153,7 +153,7 @@ TEST_CASE("random shaped worlds: the engine's moves, routes and bound agree with
     CHECK(moves_checked > 10000);
     CHECK(reachable > 100);
     for (MoveTag act : {MoveTag(Action::Walk), MoveTag(Action::Jump), MoveTag(Action::Fall), MoveTag(Action::Swim), MoveTag(Action::Climb),
-                        MoveTag(Action::Walk, WorldAct::Open)}) {
+                        MoveTag(Action::Walk, WorldAct::Open), MoveTag(Action::Leap)}) {
         INFO(to_string(act));
         CHECK(seen[act] > 20);
     }

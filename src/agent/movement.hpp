@@ -269,8 +269,8 @@ void MovementModel::for_each_predecessor(Index to, Emit&& emit, Expand&& expand)
         // make its chunk shaped). Moves from positions of shaped chunks
         // follow the shaped rules: the level moves (stair walks included),
         // climbs and vertical swims have backward forms (moves::ShapedBack),
-        // tried source by source below; the rest (jumps, falls, diagonals)
-        // do not, so every position such a move into `to` can start from is
+        // tried source by source below; the rest (jumps, falls, diagonals,
+        // and every leap: it may span shaped columns) do not, so every position such a move into `to` can start from is
         // expanded forwards (exact by construction; slower, but only there).
         // A source is either read backwards or expanded, never both: no move
         // is found twice, and each source's moves come in for_each_move's
@@ -279,8 +279,10 @@ void MovementModel::for_each_predecessor(Index to, Emit&& emit, Expand&& expand)
         const bool plain_sources = !always_shaped_ && !f.shaped(to);
         if (plain_sources) {
             const moves::Back b{f, tables_, *profile_, to, ft};
+            // Leaps reach over several columns, which may be shaped: they
+            // come from their starts below, expanded forwards.
             auto plain = [&](Index s, double c, MoveTag a) {
-                if (!f.shaped(s)) emit(s, c, a);
+                if (!f.shaped(s) && a.motion() != Action::Leap) emit(s, c, a);
             };
             moves::Rules::each([&](auto rule) { rule.backward(b, plain); });
         }
@@ -338,6 +340,17 @@ void MovementModel::for_each_predecessor(Index to, Emit&& emit, Expand&& expand)
                 for (int dz = -1; dz <= 1; ++dz)
                     for (int dx = -1; dx <= 1; ++dx)
                         if (dx != 0 && dy != 0 && dz != 0) from(f.offset(to, dx, dy, dz));  // the rest came above
+        // Leaps: every start 2 .. jump_distance + 1 columns away at `to`'s
+        // level, plain or shaped (no other move spans two columns).
+        if (moves::Leap::active(*profile_) && ft.dry_standable())
+            for (int d = 0; d < 4; ++d)
+                for (int gap = 1; gap <= profile_->jump_distance; ++gap) {
+                    const Index s = f.offset(to, -(gap + 1) * moves::axis_dx[d], 0, -(gap + 1) * moves::axis_dz[d]);
+                    if (s == NavSnapshot::no_index || !is_waypoint(s)) continue;
+                    expand(s, [&](Index q, double c, MoveTag a) {
+                        if (q == to && a.motion() == Action::Leap) emit(s, c, a);
+                    });
+                }
         return;
     }
     const moves::Back b{*field_, tables_, *profile_, to, ft};

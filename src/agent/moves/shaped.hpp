@@ -35,13 +35,14 @@
 /// - Open: a move into a position whose body fits only once a door the
 ///   agent opens is opened also opens it (MoveTag's WorldAct::Open) and
 ///   costs open_time more.
-/// - Leaps are not taken from or onto positions of shaped chunks.
+/// - Leaps (Leap, leap.hpp): level leaps over open gaps, in sixteenths;
+///   never from, over or onto a door.
 ///
 /// Backward forms (ShapedBack, what MovementModel::for_each_predecessor reads
 /// for a source taking these rules): the level side moves (walks and swims
 /// with |rise| <= step, stair walks up and down, opening included) and the
-/// straight up and down moves (climbs, vertical swims). Jumps, falls and
-/// diagonals have none: their sources are expanded forwards (the fallback).
+/// straight up and down moves (climbs, vertical swims). Jumps, falls, leaps
+/// and diagonals have none: their sources are expanded forwards (the fallback).
 ///
 /// Thread-safety: pure functions of immutable data. Errors: none.
 #pragma once
