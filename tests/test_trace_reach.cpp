@@ -51,6 +51,18 @@ std::vector<Voxel> waypoints_of(const ref::Model& model, const Voxel& size) {
     return out;
 }
 
+// The route rebuilt from a trace is the route the query gave.
+void rebuilds_to(const SearchTrace& trace, const Route& r) {
+    const Route rebuilt = rebuild_route(trace);
+    REQUIRE(rebuilt.waypoints.size() == r.waypoints.size());
+    for (std::size_t k = 0; k < r.waypoints.size(); ++k) {
+        CHECK(rebuilt.waypoints[k].position == r.waypoints[k].position);
+        CHECK(rebuilt.waypoints[k].action == r.waypoints[k].action);
+        CHECK(rebuilt.waypoints[k].cost == Approx(r.waypoints[k].cost).margin(1e-9));
+    }
+    CHECK(rebuilt.cost == Approx(r.cost).margin(1e-9));
+}
+
 }  // namespace
 
 TEST_CASE("a trace records every expansion, and the route rebuilt from it is the route", "[trace]") {
@@ -89,14 +101,7 @@ TEST_CASE("a trace records every expansion, and the route rebuilt from it is the
                 CHECK(seen.count(n.position) == 0);
                 CHECK(n.parent >= 0);
             }
-            const Route rebuilt = rebuild_route(trace);
-            REQUIRE(rebuilt.waypoints.size() == r.waypoints.size());
-            for (std::size_t k = 0; k < r.waypoints.size(); ++k) {
-                CHECK(rebuilt.waypoints[k].position == r.waypoints[k].position);
-                CHECK(rebuilt.waypoints[k].action == r.waypoints[k].action);
-                CHECK(rebuilt.waypoints[k].cost == Approx(r.waypoints[k].cost).margin(1e-9));
-            }
-            CHECK(rebuilt.cost == Approx(r.cost).margin(1e-9));
+            rebuilds_to(trace, r);
             // The JSON form round-trips.
             const SearchTrace back = trace_from_json(to_json(trace));
             CHECK(back.expanded.size() == trace.expanded.size());
@@ -154,13 +159,7 @@ TEST_CASE("a dig and place query records its search: every expansion, the route 
     CHECK(trace.expanded.front().position == *world.point("S"));
     for (std::size_t i = 0; i < trace.expanded.size(); ++i) CHECK(trace.expanded[i].parent < std::int64_t(i));
     // The digging and placing steps are in the trace with their acts.
-    const Route rebuilt = rebuild_route(trace);
-    REQUIRE(rebuilt.waypoints.size() == r.waypoints.size());
-    for (std::size_t k = 0; k < r.waypoints.size(); ++k) {
-        CHECK(rebuilt.waypoints[k].position == r.waypoints[k].position);
-        CHECK(rebuilt.waypoints[k].action == r.waypoints[k].action);
-        CHECK(rebuilt.waypoints[k].cost == Approx(r.waypoints[k].cost).margin(1e-9));
-    }
+    rebuilds_to(trace, r);
     int digging = 0, placing = 0;
     for (const TraceNode& n : trace.expanded) digging += n.action.does(WorldAct::Dig), placing += n.action.does(WorldAct::Place);
     CHECK(digging > 0);
