@@ -15,6 +15,12 @@ bool MovementModel::grid_on_plain_floor(const AgentProfile& a) {
     return fits;
 }
 
+int MovementModel::move_reach(const AgentProfile& a) {
+    int span = 0;
+    moves::Rules::each([&](auto rule) { span = std::max(span, decltype(rule)::span(a)); });
+    return span + (a.width - 1) + 3;
+}
+
 bool MovementModel::only_flies(const AgentProfile& a) {
     bool air = false, ground = false;
     moves::Rules::each([&](auto rule) {
@@ -61,17 +67,17 @@ MovementModel::MovementModel(const NavSnapshot& field, const CheckedProfile& pro
     if (only_flies_) {
         // Every move pays for its 3D length.
         metric_ = Metric::Octile3D;
-        h_scale_ = terms.rate;
-        // A climb (near ladders) gains a voxel of height for 1 / climb_speed:
-        // the 3D rate must not exceed that.
-        if (a.climb) h_scale_ = std::min(h_scale_, 1.0 / a.climb_speed);
+        rule_rate_ = terms.rate;
+        // A climb gains a voxel of height for 1 / climb_speed: near shaped
+        // blocks (ladders), the 3D rate must not exceed that (bind_bound).
+        if (a.climb) flyer_climb_rate_ = 1.0 / a.climb_speed;
     } else {
         // Every move advances some voxels horizontally and costs at least the
         // cheapest per-voxel rate of the rules the agent has. Height is not in
         // that bound (falls lose it almost for free), but a goal above costs
         // its climb: each move costs at least rate * its horizontal distance
         // + climb * its gain, which keeps the bound consistent.
-        h_scale_ = std::isfinite(terms.rate) ? terms.rate : 0.0;
+        rule_rate_ = std::isfinite(terms.rate) ? terms.rate : 0.0;
         metric_ = terms.diagonal ? Metric::Octile2D : Metric::Manhattan2D;
         rule_climb_rate_ = std::isfinite(terms.climb) ? terms.climb : 0.0;
     }
@@ -88,7 +94,12 @@ void MovementModel::bind_bound() {
     // steps) or with no horizontal progress at all (ladders): the climb term
     // of the bound is 0 there. Per snapshot, so a world without shaped
     // blocks keeps the sharper bound.
-    climb_rate_ = (always_shaped_ || field_->shaped_chunk_count() > 0) ? 0.0 : rule_climb_rate_;
+    const bool shaped = always_shaped_ || field_->shaped_chunk_count() > 0;
+    climb_rate_ = shaped ? 0.0 : rule_climb_rate_;
+    // Likewise a pure flyer that may climb: its 3D rate covers climbs only
+    // where ladders can be (a rate of 1 / climb_speed everywhere made Moving
+    // AI 3D queries of a flyer with climb on 15x slower).
+    h_scale_ = shaped ? std::min(rule_rate_, flyer_climb_rate_) : rule_rate_;
 }
 
 }  // namespace voxnav

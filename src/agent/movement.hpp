@@ -52,6 +52,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 namespace voxnav {
@@ -179,6 +180,12 @@ public:
     /// says so. What jump points rely on.
     [[nodiscard]] bool grid_on_plain_floor() const { return grid_on_plain_floor_; }
     [[nodiscard]] static bool grid_on_plain_floor(const AgentProfile& profile);
+    /// Largest horizontal distance a move's reads reach from its start: how
+    /// far a changed chunk's effect on moves reaches (landmark repair, flow
+    /// fields, chases). The rules' widest span (Leap: jump_distance + 1),
+    /// the footprint beyond it (width - 1), and 3 voxels of slack, the margin
+    /// these callers have always had. [Units: voxels]
+    [[nodiscard]] static int move_reach(const AgentProfile& profile);
     /// Whether every move this agent has is a fly move (no ground rule is
     /// active): what open-sky pruning relies on.
     [[nodiscard]] bool only_flies() const { return only_flies_; }
@@ -215,7 +222,8 @@ private:
     bool grid_on_plain_floor_ = true;
     bool only_flies_ = false;
     // lower_bound: per-voxel cost times an octile, Manhattan or 3D octile distance.
-    double h_scale_;
+    double h_scale_ = 0.0, rule_rate_ = 0.0;
+    double flyer_climb_rate_ = std::numeric_limits<double>::infinity();  // only for pure flyers that climb
     double climb_rate_ = 0.0, rule_climb_rate_ = 0.0;
     // Heights of the shaped rules, in sixteenths; the body in whole voxels.
     int h16_ = 32, body_ = 2, step16_ = 9, jump16_ = 16;

@@ -123,7 +123,7 @@ struct ChaseField::Impl {
     bool edits_may_matter(const Chase& c, const Voxel& from) const {
         if (!changes_known || !exact_goal) return true;
         if (c.route.status != SearchStatus::Found) return !changed.empty();  // a route may have appeared
-        const int reach = LandmarkTable::move_reach(nav.profile());
+        const int reach = MovementModel::move_reach(nav.profile());
         for (const Voxel& chunk : changed)
             if (edit_may_matter(from, c.ahead[c.at], chunk, reach)) return true;
         return false;

@@ -306,7 +306,7 @@ void FlowField::Builder::compute(FlowField& out, std::shared_ptr<const NavSnapsh
         open_.pop_back();
     }
     if (out.stop_ == FlowStop::Exhausted && max_cost < out.radius_) out.radius_ = std::nextafter(max_cost, no_cost);
-    store(out, (LandmarkTable::move_reach(moves.profile()) + 15) / 16);
+    store(out, (MovementModel::move_reach(moves.profile()) + 15) / 16);
     out.metrics_.expanded = settled;
     out.metrics_.generated = generated;
     out.metrics_.relaxed = relaxed;

@@ -11,7 +11,7 @@
 // shortest times themselves: any such d gives an admissible, consistent
 // potential (landmarks.hpp), and "unreachable" stays a proof that no route
 // exists. The old times satisfy this on every move that did not get cheaper
-// or appear. Those moves all start within move_reach of a changed chunk, at
+// or appear. Those moves all start within MovementModel::move_reach of a changed chunk, at
 // any height (the journal's rule). So the repair checks every move from
 // there, lowers the times a move undercuts, and spreads the lowering as
 // Dijkstra does; times that rose stay as they were (still valid, only
@@ -117,7 +117,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::repair(const LandmarkTable& 
     // 3. Every move that may be new or cheaper: the moves from waypoints
     // within move_reach (horizontally, at every height) of a changed chunk,
     // read once for all the runs.
-    const int reach = move_reach(profile), reach_chunks = (reach + 15) / 16;
+    const int reach = MovementModel::move_reach(profile), reach_chunks = (reach + 15) / 16;
     const VoxelBox dom = snap.domain();
     std::unordered_set<Voxel, ChunkHash> columns;
     for (const Voxel& c : changed)

@@ -364,7 +364,7 @@ bool LandmarkBound::begin(std::shared_ptr<const LandmarkTable> table, const NavS
     // Areas around the changed chunks, merged per 128 x 128 voxel cell (and
     // into one box beyond 8 cells), so that a query pays a few boxes per node.
     if (!changed.empty()) {
-        const int reach = LandmarkTable::move_reach(moves.profile());
+        const int reach = MovementModel::move_reach(moves.profile());
         struct Cell {
             int key_x, key_z;
             double lo_x, hi_x, lo_z, hi_z;

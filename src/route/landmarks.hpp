@@ -178,9 +178,6 @@ public:
     /// last repair lowered.
     [[nodiscard]] int repairs() const { return repairs_; }
     [[nodiscard]] std::uint64_t repaired_entries() const { return repaired_entries_; }
-    /// Largest horizontal distance a move's reads reach from its start: how
-    /// far a changed chunk's effect on moves reaches. [Units: voxels]
-    [[nodiscard]] static int move_reach(const AgentProfile& profile) { return profile.jump_distance + profile.width + 3; }
 
 private:
     /// Sets waypoints_ and bytes_ from the chunks and the slot index.

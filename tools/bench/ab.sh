@@ -27,6 +27,9 @@ cases=(
   "gen 256x32x256 leaper|bench --world $tmp/t256.vdb --agent $root/worlds/agents/leaper.json --random-queries 40 --repeat 3"
   "gen 512x256x512 humanoid|bench --world $tmp/t512.vdb --agent $root/worlds/agents/humanoid.json --random-queries 30 --repeat 2"
   "Minecraft querz r.0.0 humanoid|bench --world $data/minecraft/querz-nbt7_r.0.0.mca --agent $root/worlds/agents/humanoid.json --random-queries 40 --repeat 3"
+  "Minecraft 1.21.1 r.0.0 miner (digs)|bench --world $root/worlds/samples/prismarine_1.21.1_r.0.0.mca --agent $root/worlds/agents/miner.json --random-queries 40 --repeat 3"
+  "Minecraft 1.21.1 r.0.0 pioneer (digs, places)|bench --world $root/worlds/samples/prismarine_1.21.1_r.0.0.mca --agent $root/worlds/agents/pioneer.json --random-queries 20 --repeat 3"
+  "Minecraft 1.21.1 r.0.0 leaper (shaped blocks)|bench --world $root/worlds/samples/prismarine_1.21.1_r.0.0.mca --agent $root/worlds/agents/leaper.json --random-queries 60 --repeat 3"
 )
 # Pulls "expansions_per_s", "mean_us" and "search_bytes_per_node" from either summary.
 figures() {

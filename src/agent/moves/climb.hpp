@@ -7,7 +7,8 @@
 ///
 /// Bound: climbs make no horizontal progress; near shaped blocks the climb
 /// term of the lower bound is 0 (MovementModel::bind_bound), and a pure
-/// flyer's 3D bound takes climb_speed into its rate (movement.cpp).
+/// flyer's 3D bound takes climb_speed into its rate where shaped blocks are
+/// (MovementModel::bind_bound).
 #pragma once
 
 #include "agent/moves/context.hpp"
@@ -44,6 +45,7 @@ struct Climb : Rule {
     static void backward(const Back&, Emit&) {}
     static void bound(const AgentProfile&, BoundTerms&) {}
     static void reach(const AgentProfile&, ReadReach&) {}
+    static int span(const AgentProfile&) { return 0; }
     [[nodiscard]] static bool fits_plain_floor(const AgentProfile&) { return true; }
 };
 

@@ -19,8 +19,10 @@
 /// - for agents that dig or place, the block forms (agent/moves/block_look.hpp):
 ///   `block_side(ground, d)` for each side d, then `block_after_sides(ground)`,
 ///   which read blocks through a BlockGround and emit moves::BlockMove;
-/// - `active(profile)`, `bound(profile, terms)`, `reach(profile, margins)` and
-///   `fits_plain_floor(profile)`: what the rule needs and promises.
+/// - `active(profile)`, `bound(profile, terms)`, `reach(profile, margins)`,
+///   `span(profile)` (how many columns from its start a move reads, its
+///   landing included) and `fits_plain_floor(profile)`: what the rule needs
+///   and promises.
 /// `emit(to, cost, action)` takes node ids, seconds and an Action.
 ///
 /// Thread-safety: pure functions of immutable data. Errors: none.

@@ -126,6 +126,7 @@ struct Fall : Rule {
         if (a.fall) terms.add_rate(1.0 / a.walk_speed);
     }
     static void reach(const AgentProfile&, ReadReach& r) { r.cover(1, 0, 0); }
+    static int span(const AgentProfile&) { return 1; }
     /// Plain floor's sides are walls or supported: no fall starts there.
     [[nodiscard]] static bool fits_plain_floor(const AgentProfile&) { return true; }
 };

@@ -115,6 +115,7 @@ struct Fly : Rule {
         terms.add_climb((std::sqrt(3.0) - std::sqrt(2.0)) / a.fly_speed);
         terms.diagonal = true;
     }
+    static int span(const AgentProfile&) { return 1; }
     static void reach(const AgentProfile& a, ReadReach& r) {
         if (a.fly) r.cover(1, 1, 1);
     }

@@ -97,6 +97,7 @@ struct JumpUp : Rule {
         if (a.jump_voxels() >= 1) terms.add_climb(std::sqrt(2.0 / (a.gravity * double(a.jump_voxels()))));
     }
     static void reach(const AgentProfile& a, ReadReach& r) { r.cover(1, a.jump ? a.jump_voxels() : 0, 0); }
+    static int span(const AgentProfile&) { return 1; }
     /// Plain floor has no dry standable position 1..kPlainJump above a side
     /// (jump points test higher jumps themselves): no jump up starts there.
     [[nodiscard]] static bool fits_plain_floor(const AgentProfile&) { return true; }

@@ -108,6 +108,7 @@ struct Leap : Rule {
         if (active(a)) terms.add_rate(1.0 / a.walk_speed);
     }
     static void reach(const AgentProfile&, ReadReach& r) { r.cover(1, 1, 0); }
+    static int span(const AgentProfile& a) { return a.jump_distance + 1; }
     /// Plain floor's sides are walls or supported: no leap starts there.
     [[nodiscard]] static bool fits_plain_floor(const AgentProfile&) { return true; }
 };

@@ -151,6 +151,7 @@ struct Level : Rule {
         terms.diagonal |= a.diagonal;
     }
     static void reach(const AgentProfile&, ReadReach& r) { r.cover(1, 0, 0); }
+    static int span(const AgentProfile&) { return 1; }
     /// Grid-like when the agent walks with diagonals (8-connected).
     [[nodiscard]] static bool fits_plain_floor(const AgentProfile& a) { return a.walk && a.diagonal; }
 };

@@ -42,6 +42,7 @@ struct SwimVertical : Rule {
         if (a.swim) terms.add_climb(1.0 / a.swim_speed);  // no horizontal progress
     }
     static void reach(const AgentProfile&, ReadReach& r) { r.cover(0, 1, 1); }
+    static int span(const AgentProfile&) { return 0; }
     /// Plain floor is dry: no vertical swim starts there.
     [[nodiscard]] static bool fits_plain_floor(const AgentProfile&) { return true; }
 };
