@@ -1,0 +1,167 @@
+/// @file follower.hpp
+/// @brief Follower: moves one NPC along its route. It holds the route and the
+/// NPC's progress; each tick the game gives it the body's state and gets back
+/// what to do (where to steer, how fast, jump, sprint, climb, the voxel to
+/// open, dig or place) and a status.
+///
+///   voxnav::Follower walker(nav);                    // nav: this NPC kind's Navigator
+///   walker.set_goal(voxnav::Goal::at(door_step));
+///   // every tick, after nav.sync() saw the tick's edits:
+///   const voxnav::Steering& s = walker.update({feet, velocity, on_ground, in_liquid, on_climbable}, now);
+///   body.steer(s.heading, s.speed); if (s.jump) body.jump(); if (s.open) game.open_door(*s.open);
+///
+/// What it does, tick by tick:
+/// - **Plans** from the waypoint the body occupies (Navigator::snap_voxel_units)
+///   when it has no route, the route ends in a partial answer, or a re-plan is
+///   due. A route it cannot get gives `no_path` (or `failed`, saying why).
+/// - **Reaches** waypoint k when the feet centre lies within `reach_radius`
+///   of the waypoint's feet centre horizontally and within one voxel
+///   vertically (Minecraft's PathNavigation uses the same test), then heads
+///   for k + 1. Arrives at the last.
+/// - **Steers** to the waypoint's feet centre at the motion's speed from the
+///   profile (walk_speed, swim_speed, climb_speed, fly_speed; floors that
+///   slow a body do so by the game's physics).
+///   A jump is asked for when the body is on the ground within one voxel of
+///   the target column; a leap asks to sprint and to jump at the edge of the
+///   start voxel; on a ladder `climb` says up or down; in water `jump` keeps
+///   the head up while the target is not below. The voxels a move opens,
+///   digs or places are asked for, one at a time, while the body heads for
+///   that waypoint and they are not done yet.
+/// - **Stays on the route**: pushed more than `corridor` voxels from the
+///   segment it follows, it re-attaches to the nearest waypoint within
+///   `corridor` ahead or behind; else it re-plans from where the body is.
+/// - **Detects being stuck**: no waypoint reached for the step's cost x
+///   `stuck_factor` + `stuck_slack` seconds. Then it retries the step once,
+///   then re-plans, then reports `stuck` and waits `stuck_backoff` seconds
+///   (doubling, up to 8x) before planning again; it never loops on one
+///   failing step.
+/// - **Follows edits**: when the navigator's facts changed (a sync saw
+///   edits), it checks the rest of its route (Navigator::check_route, which
+///   reads only the chunks the route crosses) and re-plans from the body's
+///   position when an edit broke it, at most once per `replan_interval`.
+///
+/// Units: positions are voxel units, feet centre (a body standing on the
+/// full block below voxel (x, y, z) has feet (x + 0.5, y, z + 0.5) for width
+/// 1); velocities voxels per second; times seconds.
+///
+/// Threads: one Follower per NPC, used by the thread that uses its
+/// Navigator (it queries it). Errors: set_goal throws std::invalid_argument
+/// for an empty goal; update() throws nothing but std::bad_alloc, and says
+/// what went wrong in the status and `why`.
+#pragma once
+
+#include "voxnav/route/goal.hpp"
+#include "voxnav/route/navigator.hpp"
+#include "voxnav/route/route.hpp"
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace voxnav {
+
+/// The body's state, each tick.
+struct BodyState {
+    glm::dvec3 feet{0.0};      ///< feet centre [Units: voxels]
+    glm::dvec3 velocity{0.0};  ///< [Units: voxels per second]
+    bool on_ground = false;
+    bool in_liquid = false;
+    bool on_climbable = false;
+};
+
+enum class FollowStatus : std::uint8_t {
+    Moving,      ///< following the route
+    Arrived,     ///< at the goal (the last waypoint reached)
+    Replanning,  ///< a new route was asked for this tick (steering may be empty)
+    Stuck,       ///< no progress after a retry and a re-plan: waiting out the back-off
+    NoPath,      ///< no route from where the body is
+    Failed,      ///< the query failed (cancelled, out of memory, bad start): `why` says
+};
+/// "moving", "arrived", "replanning", "stuck", "no_path", "failed".
+[[nodiscard]] const char* to_string(FollowStatus s);
+
+/// What the body should do this tick.
+struct Steering {
+    FollowStatus status = FollowStatus::NoPath;
+    std::size_t waypoint = 0;     ///< index in route() of the waypoint being approached
+    glm::dvec3 target{0.0};       ///< the feet point to steer to [Units: voxels]
+    glm::dvec2 heading{0.0};      ///< unit (dx, dz) towards the target, or (0, 0)
+    double speed = 0.0;           ///< [Units: voxels per second]
+    bool jump = false;            ///< jump now (in water: swim up)
+    bool sprint = false;          ///< run: a leap is ahead
+    int climb = 0;                ///< on a ladder: 1 up, -1 down, 0 neither
+    std::optional<Voxel> open;    ///< open this door, gate or trapdoor before moving on
+    std::optional<Voxel> dig;     ///< break this voxel before moving on
+    std::optional<Voxel> place;   ///< place a block here before moving on
+    int replans = 0;              ///< routes planned since set_goal
+    std::string why;              ///< for no_path, stuck, failed: one sentence
+};
+
+struct FollowerSettings {
+    /// Horizontal distance at which a waypoint counts as reached; < 0: from
+    /// the agent's width as Minecraft does (width / 2 above 0.75 wide, else
+    /// 0.75 - width / 2). [Units: voxels]
+    double reach_radius = -1.0;
+    /// How far the body may be from the segment it follows before it
+    /// re-attaches or re-plans. [Units: voxels]
+    double corridor = 1.5;
+    /// Stuck when no waypoint is reached for step cost x stuck_factor +
+    /// stuck_slack. [Units: -, seconds]
+    double stuck_factor = 3.0, stuck_slack = 1.0;
+    /// First wait after `stuck` before planning again (doubles each time, to 8x). [Units: seconds]
+    double stuck_backoff = 2.0;
+    /// Least time between two re-plans caused by edits. [Units: seconds]
+    double replan_interval = 1.0;
+    /// Options for every route query (limits, zones, floor costs).
+    QueryOptions query;
+};
+
+class Follower {
+public:
+    explicit Follower(Navigator& navigator, FollowerSettings settings = {});
+
+    /// Where to go; the next update() plans. Throws std::invalid_argument for an empty goal.
+    void set_goal(const Goal& goal);
+    /// Forgets the goal and route (status no_path, "no goal").
+    void stop();
+
+    /// One tick: `now` is the game's clock (any origin, never going back).
+    /// [Units: seconds]
+    const Steering& update(const BodyState& body, double now);
+
+    [[nodiscard]] const Steering& steering() const { return out_; }
+    /// The route being followed (empty before the first plan).
+    [[nodiscard]] const Route& route() const { return route_; }
+    [[nodiscard]] const FollowerSettings& settings() const { return settings_; }
+
+private:
+    void plan(const BodyState& body, double now);
+    [[nodiscard]] glm::dvec3 centre(std::size_t k) const;
+    [[nodiscard]] bool reached(const BodyState& body, std::size_t k) const;
+    [[nodiscard]] double distance_to_segment(const BodyState& body) const;
+    bool reattach(const BodyState& body);
+    void steer(const BodyState& body);
+    // Whether voxel v still needs its act: a door still closed or a voxel
+    // still to dig (want_solid), or a place still empty; true when the
+    // snapshot keeps no block ids to tell.
+    [[nodiscard]] bool still_blocks(const Voxel& v, bool want_solid) const;
+
+    Navigator* nav_;
+    FollowerSettings settings_;
+    std::optional<Goal> goal_;
+    Route route_;
+    std::size_t k_ = 1;                 // the waypoint approached
+    Steering out_;
+    double radius_ = 0.5;
+    double progress_at_ = 0.0;          // when the last waypoint was reached (or the route began)
+    int stage_ = 0;                     // no progress: 0 none yet, 1 the step retried, 2 re-planned
+    double backoff_ = 0.0, wait_until_ = -1.0;
+    double last_edit_replan_ = -1e300;
+    std::uint64_t checked_revision_ = 0;
+    bool plan_due_ = true;
+};
+
+}  // namespace voxnav

@@ -1,0 +1,289 @@
+#include "voxnav/route/follower.hpp"
+
+#include "facts/block_traits.hpp"
+#include "facts/nav_snapshot.hpp"
+#include "route/snapshot_blocks.hpp"
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace voxnav {
+
+const char* to_string(FollowStatus s) {
+    switch (s) {
+        case FollowStatus::Moving: return "moving";
+        case FollowStatus::Arrived: return "arrived";
+        case FollowStatus::Replanning: return "replanning";
+        case FollowStatus::Stuck: return "stuck";
+        case FollowStatus::NoPath: return "no_path";
+        case FollowStatus::Failed: return "failed";
+    }
+    return "failed";
+}
+
+namespace {
+
+// How many waypoints ahead or behind a body pushed off its route looks for one to re-attach to.
+constexpr std::size_t kReattachWindow = 8;
+// Airborne, a body arcs away from its segment: the corridor grows by this. [Units: voxels]
+constexpr double kAirSlack = 1.0;
+
+}  // namespace
+
+Follower::Follower(Navigator& navigator, FollowerSettings settings) : nav_(&navigator), settings_(std::move(settings)) {
+    const double w = nav_->profile().width;
+    radius_ = settings_.reach_radius >= 0.0 ? settings_.reach_radius : (w > 0.75 ? w / 2.0 : 0.75 - w / 2.0);
+    out_.why = "no goal";
+}
+
+void Follower::set_goal(const Goal& goal) {
+    if (goal.parts().empty() && goal.threats().empty()) throw std::invalid_argument("Follower::set_goal: the goal is empty");
+    goal_ = goal;
+    route_ = Route{};
+    out_ = Steering{};
+    plan_due_ = true;
+    stage_ = 0;
+    backoff_ = 0.0;
+    wait_until_ = -1.0;
+}
+
+void Follower::stop() {
+    goal_.reset();
+    route_ = Route{};
+    out_ = Steering{};
+    out_.why = "no goal";
+}
+
+glm::dvec3 Follower::centre(std::size_t k) const {
+    const Waypoint& w = route_.waypoints[k];
+    const double half = nav_->profile().width / 2.0;
+    return {w.position.x + half, w.feet_y, w.position.z + half};
+}
+
+bool Follower::reached(const BodyState& body, std::size_t k) const {
+    const glm::dvec3 c = centre(k);
+    // A straight vertical step (a ladder, swimming up or down, flying up)
+    // is reached at its height; others within a voxel of it (Minecraft's test).
+    const bool vertical = k > 0 && route_.waypoints[k - 1].position.x == route_.waypoints[k].position.x &&
+                          route_.waypoints[k - 1].position.z == route_.waypoints[k].position.z;
+    const double dy_max = vertical ? 0.25 : 1.0;
+    return std::abs(body.feet.x - c.x) < radius_ && std::abs(body.feet.z - c.z) < radius_ && std::abs(body.feet.y - c.y) < dy_max;
+}
+
+double Follower::distance_to_segment(const BodyState& body) const {
+    const glm::dvec3 b = centre(k_);
+    const glm::dvec3 a = k_ > 0 ? centre(k_ - 1) : b;
+    const glm::dvec3 ab = b - a;
+    const double len2 = glm::dot(ab, ab);
+    const double t = len2 > 0.0 ? std::clamp(glm::dot(body.feet - a, ab) / len2, 0.0, 1.0) : 0.0;
+    return glm::length(body.feet - (a + t * ab));
+}
+
+bool Follower::reattach(const BodyState& body) {
+    const std::size_t n = route_.waypoints.size();
+    const std::size_t lo = k_ > kReattachWindow ? k_ - kReattachWindow : 0, hi = std::min(n, k_ + kReattachWindow + 1);
+    std::size_t best = n;
+    double best_d = settings_.corridor;
+    for (std::size_t j = lo; j < hi; ++j) {
+        const double d = glm::length(body.feet - centre(j));
+        if (d <= best_d) best = j, best_d = d;
+    }
+    if (best == n) return false;
+    // Head for the nearest waypoint; from it the route goes on as planned.
+    k_ = best == 0 ? std::min<std::size_t>(1, n - 1) : best;
+    return true;
+}
+
+void Follower::plan(const BodyState& body, double now) {
+    ++out_.replans;
+    plan_due_ = false;
+    progress_at_ = now;
+    const Navigator::Snap snap = nav_->snap_voxel_units(body.feet);
+    if (!snap.ok) {
+        route_ = Route{};
+        out_.status = FollowStatus::NoPath;
+        out_.why = "the body stands on no waypoint: " + snap.what;
+        return;
+    }
+    nav_->find_route(snap.feet, *goal_, settings_.query, route_);
+    checked_revision_ = nav_->snapshot()->revision();
+    if (!route_.usable()) {
+        const bool none = route_.status == SearchStatus::NoPath || route_.status == SearchStatus::InvalidGoal;
+        out_.status = none ? FollowStatus::NoPath : FollowStatus::Failed;
+        out_.why = route_.error.empty() ? std::string(to_string(route_.status)) : route_.error;
+        route_.waypoints.clear();
+        return;
+    }
+    k_ = route_.waypoints.size() > 1 ? 1 : 0;
+    out_.status = FollowStatus::Moving;
+}
+
+bool Follower::still_blocks(const Voxel& v, bool want_solid) const {
+    const NavSnapshot& s = *nav_->snapshot();
+    if (!s.has_blocks() || !s.block_traits()) return true;  // cannot tell: keep asking
+    const SnapshotBlocks blocks(s);
+    const BlockId id = blocks.at(v);
+    const BlockTraitsTable& t = *s.block_traits();
+    const bool solid = id < t.size() && t[id].collides;
+    return want_solid ? solid : !solid;
+}
+
+void Follower::steer(const BodyState& body) {
+    const Waypoint& w = route_.waypoints[k_];
+    const AgentProfile& a = nav_->profile();
+    const glm::dvec3 t = centre(k_);
+    out_.waypoint = k_;
+    out_.target = t;
+    const glm::dvec2 d(t.x - body.feet.x, t.z - body.feet.z);
+    const double len = glm::length(d);
+    out_.heading = len > 1e-9 ? d / len : glm::dvec2(0.0);
+    const double run = glm::length(glm::dvec2(body.velocity.x, body.velocity.z));
+    out_.speed = a.walk_speed;
+    switch (w.action) {
+        case Action::Jump:
+            // Jump from the next column, a little earlier the faster the body runs.
+            out_.jump = body.on_ground && len <= 1.0 + 0.1 * run;
+            break;
+        case Action::Leap: {
+            // Run, and jump at the start voxel's edge towards the gap.
+            out_.sprint = true;
+            const glm::dvec3 s = centre(k_ - 1);
+            const glm::dvec2 dir = glm::normalize(glm::dvec2(t.x - s.x, t.z - s.z));
+            const double past = glm::dot(glm::dvec2(body.feet.x - s.x, body.feet.z - s.z), dir);
+            out_.jump = body.on_ground && past >= a.width / 2.0 - 0.2 - 0.05 * run;
+            break;
+        }
+        case Action::Swim: out_.speed = a.swim_speed; break;
+        case Action::Climb:
+            out_.speed = a.climb_speed;
+            out_.climb = t.y > body.feet.y + 0.05 ? 1 : (t.y < body.feet.y - 0.05 ? -1 : 0);
+            break;
+        case Action::Fly: out_.speed = a.fly_speed; break;
+        default: break;
+    }
+    // In water the head stays up while the target is not below.
+    if (body.in_liquid && a.swim && t.y >= body.feet.y - 0.1 && w.action != Action::Climb) out_.jump = true;
+    // What the move does to the world first: the first voxel not done yet.
+    if (w.opened)
+        for (const Voxel& v : route_.voxels(k_, WorldAct::Open))
+            if (still_blocks(v, true)) {
+                out_.open = v;
+                break;
+            }
+    if (w.dug)
+        for (const Voxel& v : route_.voxels(k_, WorldAct::Dig))
+            if (still_blocks(v, true)) {
+                out_.dig = v;
+                break;
+            }
+    if (w.placed)
+        for (const Voxel& v : route_.voxels(k_, WorldAct::Place))
+            if (still_blocks(v, false)) {
+                out_.place = v;
+                break;
+            }
+}
+
+const Steering& Follower::update(const BodyState& body, double now) {
+    const Steering before = out_;
+    out_ = Steering{};
+    out_.replans = before.replans;
+    if (!goal_) {
+        out_.why = "no goal";
+        return out_;
+    }
+    if (now < wait_until_) {
+        out_.status = FollowStatus::Stuck;
+        out_.why = "stuck: waiting " + std::to_string(wait_until_ - now) + " s before planning again";
+        return out_;
+    }
+    bool replanned = false;
+    auto replan = [&] {
+        plan(body, now);
+        replanned = true;
+        return route_.usable() && !route_.waypoints.empty();
+    };
+    if (plan_due_) {
+        const bool first = out_.replans == 0;
+        if (!replan()) return out_;
+        replanned = !first;
+    } else if (!route_.usable() || route_.waypoints.empty()) {
+        // No route: try again when edits may have opened a way.
+        const std::uint64_t revision = nav_->snapshot()->revision();
+        if (revision == checked_revision_ || now - last_edit_replan_ < settings_.replan_interval) {
+            out_.status = before.status;
+            out_.why = before.why;
+            return out_;
+        }
+        last_edit_replan_ = now;
+        if (!replan()) return out_;
+    } else {
+        // Edits: check the rest of the route once per new revision of the facts.
+        const std::uint64_t revision = nav_->snapshot()->revision();
+        if (revision != checked_revision_ && now - last_edit_replan_ >= settings_.replan_interval) {
+            const Navigator::RouteCheck c = nav_->check_route(route_, k_ > 0 ? k_ - 1 : 0);
+            checked_revision_ = revision;
+            if (!c.valid) {
+                last_edit_replan_ = now;
+                if (!replan()) return out_;
+            }
+        }
+    }
+    const std::size_t n = route_.waypoints.size();
+    // Progress: every waypoint reached this tick.
+    while (k_ < n && reached(body, k_)) {
+        ++k_;
+        progress_at_ = now;
+        stage_ = 0;
+        backoff_ = 0.0;
+    }
+    if (k_ >= n) {
+        if (route_.status == SearchStatus::Found) {
+            out_.status = FollowStatus::Arrived;
+            out_.waypoint = n - 1;
+            out_.target = centre(n - 1);
+            return out_;
+        }
+        // A partial route ran out: plan on from here.
+        if (!replan()) return out_;
+        if (route_.waypoints.size() < 2) {
+            out_.status = FollowStatus::NoPath;
+            out_.why = "the partial routes make no more progress towards the goal";
+            return out_;
+        }
+    }
+    const bool airborne = !body.on_ground && !body.in_liquid && !body.on_climbable;
+    // Pushed off the route: re-attach, else re-plan from here.
+    if (distance_to_segment(body) > settings_.corridor + (airborne ? kAirSlack : 0.0) && !reattach(body)) {
+        if (!replan()) return out_;
+    }
+    // Stuck: retry the step once, then re-plan, then wait with back-off.
+    const double allowed = route_.waypoints[k_].cost * settings_.stuck_factor + settings_.stuck_slack;
+    if (now - progress_at_ > allowed) {
+        if (stage_ == 0) {
+            stage_ = 1;
+            progress_at_ = now;
+        } else if (stage_ == 1) {
+            stage_ = 2;
+            if (!replan()) return out_;
+        } else {
+            backoff_ = backoff_ > 0.0 ? std::min(backoff_ * 2.0, settings_.stuck_backoff * 8.0) : settings_.stuck_backoff;
+            wait_until_ = now + backoff_;
+            plan_due_ = true;
+            out_.status = FollowStatus::Stuck;
+            out_.waypoint = k_;
+            out_.target = centre(k_);
+            out_.why = "no progress towards waypoint " + std::to_string(k_) + " after a retry and a new route; planning again in " +
+                       std::to_string(backoff_) + " s";
+            return out_;
+        }
+    }
+    steer(body);
+    out_.status = replanned ? FollowStatus::Replanning : FollowStatus::Moving;
+    return out_;
+}
+
+}  // namespace voxnav

@@ -1,0 +1,227 @@
+// The follower (route/follower.hpp), one tiny hand-made world per rule, with
+// a tiny kinematic body: it goes where it is steered at the speed it is
+// told, cannot enter a column higher than a step without being told to jump
+// (or climb), drops onto lower targets once over them, and stands still
+// when the game holds it (stuck in a pit).
+#include <catch2/catch.hpp>
+
+#include "test_helpers.hpp"
+#include "voxnav/route/follower.hpp"
+#include "voxnav/voxnav.hpp"
+
+#include <glm/geometric.hpp>
+
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <vector>
+
+using namespace voxnav;
+using testing::world_from_text;
+
+namespace {
+
+constexpr double kTick = 0.05;  // 20 ticks a second [Units: seconds]
+
+struct KinematicBody {
+    BodyState s;
+    double jump_height = 1.25;
+    bool rising = false, held = false;
+    int jumps = 0;
+
+    explicit KinematicBody(const Voxel& feet) { s.feet = glm::dvec3(feet.x + 0.5, feet.y, feet.z + 0.5), s.on_ground = true; }
+
+    void step(const Steering& st, double dt) {
+        const glm::dvec3 before = s.feet;
+        if (held) {
+            s.velocity = glm::dvec3(0.0);
+            return;
+        }
+        const glm::dvec3 t = st.target;
+        const glm::dvec2 to(t.x - s.feet.x, t.z - s.feet.z);
+        const double d = glm::length(to);
+        const bool must_rise = t.y > s.feet.y + 0.6;  // more than a step
+        if (st.jump && s.on_ground && must_rise && t.y - s.feet.y <= jump_height + 1e-9) rising = true, ++jumps;
+        if (d > 1e-9) {
+            glm::dvec2 p = glm::dvec2(s.feet.x, s.feet.z) + to / d * std::min(d, st.speed * dt);
+            // A higher column is entered only rising (jumping or climbing).
+            if (must_rise && !rising && st.climb == 0 && glm::length(glm::dvec2(t.x, t.z) - p) < 0.95) p = glm::dvec2(t.x, t.z) - to / d * 0.95;
+            s.feet.x = p.x, s.feet.z = p.y;
+        }
+        bool falling = false;
+        if (st.climb != 0) {
+            s.feet.y = st.climb > 0 ? std::min(t.y, s.feet.y + 2.0 * dt) : std::max(t.y, s.feet.y - 2.0 * dt);
+        } else if (rising) {
+            s.feet.y = std::min(t.y, s.feet.y + 8.0 * dt);
+            rising = s.feet.y < t.y;
+        } else if (t.y < s.feet.y - 1e-9 && glm::length(glm::dvec2(t.x - s.feet.x, t.z - s.feet.z)) < 0.55) {
+            s.feet.y = std::max(t.y, s.feet.y - 10.0 * dt);
+            falling = s.feet.y > t.y;
+        }
+        s.on_ground = !rising && !falling;
+        s.on_climbable = st.climb != 0;
+        s.velocity = (s.feet - before) / dt;
+    }
+};
+
+struct Walk {
+    FollowStatus status = FollowStatus::Moving;
+    double seconds = 0.0;
+    std::vector<FollowStatus> seen;
+    std::vector<Voxel> opened;
+    int replans = 0;
+    int replans_when_stuck = -1;  // at the first `stuck`
+    std::string why_stuck;
+    std::vector<double> stuck_waits;  // each `stuck` spell's length [Units: seconds]
+    [[nodiscard]] bool saw(FollowStatus s) const { return std::find(seen.begin(), seen.end(), s) != seen.end(); }
+};
+
+// Ticks the game: its events, then sync, then the follower, then the body.
+// Doors the follower asks for are opened (both halves come one at a time).
+Walk walk(World& w, Navigator& nav, Follower& f, KinematicBody& body, double max_seconds,
+          const std::function<void(double)>& events = {}) {
+    Walk out;
+    for (double t = 0.0; t < max_seconds; t += kTick) {
+        if (events) events(t);
+        nav.sync();
+        const Steering& s = f.update(body.s, t);
+        out.seen.push_back(s.status);
+        out.status = s.status;
+        out.seconds = t;
+        out.replans = s.replans;
+        if (s.status == FollowStatus::Stuck) {
+            if (out.replans_when_stuck < 0) out.replans_when_stuck = s.replans, out.why_stuck = s.why;
+            if (out.seen.size() < 2 || out.seen[out.seen.size() - 2] != FollowStatus::Stuck) out.stuck_waits.push_back(0.0);
+            out.stuck_waits.back() += kTick;
+        }
+        if (s.status == FollowStatus::Arrived || s.status == FollowStatus::NoPath || s.status == FollowStatus::Failed) break;
+        if (s.open) {
+            if (std::find(out.opened.begin(), out.opened.end(), *s.open) == out.opened.end()) out.opened.push_back(*s.open);
+            w.set_block(*s.open, *w.blocks().find("door_open"));
+        }
+        if (s.status == FollowStatus::Moving || s.status == FollowStatus::Replanning) body.step(s, kTick);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a follower walks a body to the goal and says it arrived", "[follower]") {
+    World w = world_from_text("voxnav-world 1\nsize 8 2 3\nlayer 0\n########\n########\n########\nlayer 1\n........\nS......G\n........\n");
+    Navigator nav(w, AgentProfile{});
+    Follower f(nav);
+    f.set_goal(Goal::at(*w.point("G")));
+    KinematicBody body(*w.point("S"));
+    const Walk r = walk(w, nav, f, body, 20.0);
+    CHECK(r.status == FollowStatus::Arrived);
+    CHECK(r.replans == 1);
+    CHECK_FALSE(r.saw(FollowStatus::Stuck));
+    // About the route's cost: 7 voxels at 4.3 voxels a second.
+    CHECK(r.seconds == Approx(f.route().cost).margin(0.5));
+    CHECK(std::string(to_string(r.status)) == "arrived");
+}
+
+TEST_CASE("a follower asks for the jump up a step; a body never told to jump is stuck", "[follower]") {
+    World w = world_from_text("voxnav-world 1\nsize 6 3 1\nlayer 0\n######\nlayer 1\nS..###\nlayer 2\n.....G\n");
+    Navigator nav(w, AgentProfile{});
+    Follower f(nav);
+    f.set_goal(Goal::at(*w.point("G")));
+    KinematicBody body(*w.point("S"));
+    const Walk r = walk(w, nav, f, body, 20.0);
+    CHECK(r.status == FollowStatus::Arrived);
+    CHECK(body.jumps == 1);
+    // The same body held below the step (it ignores jumps): the follower
+    // retries, re-plans, then says stuck, and never loops on the step.
+    Follower g(nav);
+    g.set_goal(Goal::at(*w.point("G")));
+    KinematicBody deaf(*w.point("S"));
+    deaf.jump_height = 0.0;
+    const Walk s = walk(w, nav, g, deaf, 30.0);
+    CHECK(s.saw(FollowStatus::Stuck));
+    CHECK(s.replans_when_stuck == 2);  // the first route and one re-plan before `stuck`
+    CHECK(s.why_stuck.find("no progress") != std::string::npos);
+    // Each `stuck` waits longer before planning again (2 s, then 4 s, ...).
+    REQUIRE(s.stuck_waits.size() >= 2);
+    CHECK(s.stuck_waits[0] == Approx(2.0).margin(0.11));
+    CHECK(s.stuck_waits[1] == Approx(4.0).margin(0.11));
+}
+
+TEST_CASE("a follower asks to open a door before entering it, both halves", "[follower]") {
+    World w = world_from_text("voxnav-world 1\nsize 5 3 1\nlayer 0\n#####\nlayer 1\nS.d.G\nlayer 2\n..d..\n");
+    w.blocks().add("door_open", BlockKind::Solid, false, [] {
+        BlockShape sh;
+        sh.open_class = OpenClass::Hand;
+        sh.open = true;
+        return sh;
+    }());
+    AgentProfile opener;
+    opener.opens = {"hand"};
+    Navigator nav(w, opener);
+    Follower f(nav);
+    f.set_goal(Goal::at(*w.point("G")));
+    KinematicBody body(*w.point("S"));
+    const Walk r = walk(w, nav, f, body, 20.0);
+    CHECK(r.status == FollowStatus::Arrived);
+    REQUIRE_FALSE(r.opened.empty());
+    CHECK(r.opened.front() == Voxel(2, 1, 0));
+}
+
+TEST_CASE("a body pushed off its route re-attaches or re-plans, and arrives", "[follower]") {
+    World w = world_from_text("voxnav-world 1\nsize 10 2 5\nlayer 0\n##########\n##########\n##########\n##########\n##########\n"
+                              "layer 1\n..........\n..........\nS........G\n..........\n..........\n");
+    Navigator nav(w, AgentProfile{});
+    Follower f(nav);
+    f.set_goal(Goal::at(*w.point("G")));
+    KinematicBody body(*w.point("S"));
+    bool pushed = false;
+    const Walk r = walk(w, nav, f, body, 20.0, [&](double t) {
+        if (!pushed && t >= 0.5) body.s.feet.z -= 2.0, pushed = true;  // a knock-back two voxels aside
+    });
+    CHECK(pushed);
+    CHECK(r.status == FollowStatus::Arrived);
+    CHECK_FALSE(r.saw(FollowStatus::Stuck));
+}
+
+TEST_CASE("a wall placed across the route makes the follower re-plan at once, and the body goes round", "[follower]") {
+    World w = world_from_text("voxnav-world 1\nsize 9 3 5\nlayer 0\n#########\n#########\n#########\n#########\n#########\n"
+                              "layer 1\n.........\n.........\nS.......G\n.........\n.........\n"
+                              "layer 2\n.........\n.........\n.........\n.........\n.........\n");
+    Navigator nav(w, AgentProfile{});
+    Follower f(nav);
+    f.set_goal(Goal::at(*w.point("G")));
+    KinematicBody body(*w.point("S"));
+    const BlockId stone = *w.blocks().find("stone");
+    bool built = false;
+    const Walk r = walk(w, nav, f, body, 30.0, [&](double t) {
+        if (built || t < 0.3) return;
+        for (int z = 1; z <= 3; ++z)
+            for (int y = 1; y <= 2; ++y) w.set_block({5, y, z}, stone);  // across the straight route, not the rim
+        built = true;
+    });
+    CHECK(r.status == FollowStatus::Arrived);
+    CHECK(r.saw(FollowStatus::Replanning));
+    CHECK(r.replans == 2);
+}
+
+TEST_CASE("a partial route is continued to the goal; an unreachable goal says no_path", "[follower]") {
+    World w = world_from_text("voxnav-world 1\nsize 16 2 1\nlayer 0\n################\nlayer 1\nS..............G\n");
+    Navigator nav(w, AgentProfile{});
+    FollowerSettings capped;
+    capped.query.limits.max_nodes = 5;
+    Follower f(nav, capped);
+    f.set_goal(Goal::at(*w.point("G")));
+    KinematicBody body(*w.point("S"));
+    const Walk r = walk(w, nav, f, body, 30.0);
+    CHECK(r.status == FollowStatus::Arrived);
+    CHECK(r.replans >= 3);
+
+    World cut = world_from_text("voxnav-world 1\nsize 6 2 1\nlayer 0\n##..##\nlayer 1\nS....G\n");
+    Navigator nav2(cut, AgentProfile{});
+    Follower g(nav2);
+    g.set_goal(Goal::at(*cut.point("G")));
+    KinematicBody b2(*cut.point("S"));
+    const Walk n = walk(cut, nav2, g, b2, 5.0);
+    CHECK(n.status == FollowStatus::NoPath);
+    CHECK_FALSE(g.steering().why.empty());
+    CHECK_THROWS_AS(g.set_goal(Goal{}), std::invalid_argument);
+}
