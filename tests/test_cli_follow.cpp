@@ -1,0 +1,143 @@
+// voxnav follow, the follower's language-neutral driver: a closed loop over
+// its pipes with a tiny kinematic body (as any physics would drive it), its
+// output keys, exit codes, and bad input named by line and key.
+#include "cli_run.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <csignal>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+// A world file for the tests: a floor, a one-voxel step up at x 5 and the
+// goal G beyond; S at x 1.
+std::string step_world() {
+    const std::string path = "follow_step_world_" + std::to_string(getpid()) + ".vxw";
+    std::ofstream(path) << "voxnav-world 1\nsize 9 3 1\nlayer 0\n#########\nlayer 1\n.S...####\nlayer 2\n.......G.\n";
+    return path;
+}
+
+// The driver as a child process, with its standard input and output as pipes.
+struct Driver {
+    pid_t pid = -1;
+    FILE* to = nullptr;
+    FILE* from = nullptr;
+
+    explicit Driver(const std::string& args) {
+        int in[2], out[2];
+        REQUIRE(pipe(in) == 0);
+        REQUIRE(pipe(out) == 0);
+        pid = fork();
+        REQUIRE(pid >= 0);
+        if (pid == 0) {
+            dup2(in[0], 0);
+            dup2(out[1], 1);
+            close(in[1]), close(out[0]);
+            execl("/bin/sh", "sh", "-c", (std::string(VOXNAV_CLI) + " " + args + " 2>/dev/null").c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        close(in[0]), close(out[1]);
+        to = fdopen(in[1], "w");
+        from = fdopen(out[0], "r");
+    }
+    // Sends one body state, reads one steering line (empty when the driver ended).
+    nlohmann::json exchange(const nlohmann::json& body) {
+        std::fprintf(to, "%s\n", body.dump().c_str());
+        std::fflush(to);
+        char buf[4096];
+        if (!std::fgets(buf, sizeof buf, from)) return nlohmann::json();
+        return nlohmann::json::parse(buf);
+    }
+    int finish() {
+        if (to) std::fclose(to), to = nullptr;
+        if (from) std::fclose(from), from = nullptr;
+        int status = 0;
+        waitpid(pid, &status, 0);
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    ~Driver() {
+        if (to || from) finish();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("voxnav follow drives a body up a step to the goal over its pipes, and exits 0 on arrival", "[cli][follow]") {
+    std::signal(SIGPIPE, SIG_IGN);
+    const std::string world = step_world();
+    Driver d("follow --world " + world + " --from S --to G --tick 0.05");
+    double x = 1.5, y = 1.0, z = 0.5;
+    bool rising = false, arrived = false;
+    int jumps = 0, lines = 0;
+    for (; lines < 400 && !arrived; ++lines) {
+        const nlohmann::json s = d.exchange({{"pos", {x, y, z}}, {"vel", {0, 0, 0}}, {"on_ground", !rising}, {"in_liquid", false},
+                                             {"on_climbable", false}, {"edits", nlohmann::json::array()}});
+        REQUIRE(s.is_object());
+        for (const char* key : {"status", "waypoint", "target", "heading", "speed", "jump", "sprint", "climb", "open", "dig", "place", "replans"})
+            REQUIRE(s.contains(key));
+        CHECK(s["open"].is_null());
+        const std::string status = s["status"];
+        if (status == "arrived") {
+            arrived = true;
+            break;
+        }
+        REQUIRE((status == "moving" || status == "replanning"));
+        // The body: steered at the speed given; a higher column only by jumping.
+        const double tx = s["target"][0], ty = s["target"][1];
+        const double speed = s["speed"], dt = 0.05;
+        const double hx = s["heading"][0];
+        if (s["jump"].get<bool>() && !rising && ty > y + 0.6) rising = true, ++jumps;
+        double nx = x + hx * std::min(std::abs(tx - x), speed * dt);
+        if (ty > y + 0.6 && !rising && std::abs(tx - nx) < 0.95) nx = tx - (tx > x ? 0.95 : -0.95);
+        x = nx;
+        if (rising) {
+            y = std::min(ty, y + 8 * dt);
+            rising = y < ty;
+        }
+    }
+    CHECK(arrived);
+    CHECK(jumps == 1);
+    CHECK(d.finish() == 0);
+    std::remove(world.c_str());
+}
+
+TEST_CASE("voxnav follow: the end of input before arriving exits 1; bad lines exit 2 naming line and key", "[cli][follow]") {
+    const std::string world = step_world();
+    const std::string input = "follow_input_" + std::to_string(getpid()) + ".txt";
+    auto run_with = [&](const std::string& lines) {
+        std::ofstream(input) << lines;
+        return run("follow --world " + world + " --from S --to G < " + input);
+    };
+    Run r = run_with(R"({"pos":[1.5,1,0.5],"on_ground":true})" "\n");
+    CHECK(r.code == 1);
+    const nlohmann::json first = nlohmann::json::parse(r.out.substr(0, r.out.find('\n')));
+    CHECK(first["status"] == "moving");
+    CHECK(first["replans"] == 1);
+    CHECK(r.err.find("ended before") != std::string::npos);
+
+    r = run_with(R"({"pos":[1.5,1,0.5]})" "\n" R"({"pos":[1.5,"up",0.5]})" "\n");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("line 2") != std::string::npos);
+    CHECK(r.err.find("\"pos\"") != std::string::npos);
+
+    r = run_with(R"({"pos":[1.5,1,0.5],"edits":[[3,1,0,"no_such_block"]]})" "\n");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("edits[0]") != std::string::npos);
+    CHECK(r.err.find("no_such_block") != std::string::npos);
+
+    r = run_with("not json\n");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("line 1") != std::string::npos);
+
+    // A wall across the only way (an edit the body's game made): no_path, exit 1.
+    r = run_with(R"({"pos":[1.5,1,0.5],"edits":[[2,1,0,"stone"],[2,2,0,"stone"],[0,1,0,"stone"]]})" "\n");
+    CHECK(r.code == 1);
+    CHECK(r.out.find(R"("status":"no_path")") != std::string::npos);
+    std::remove(input.c_str());
+    std::remove(world.c_str());
+}
