@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -571,4 +572,61 @@ TEST_CASE("C API route checks: doors closed and opened, walls placed, from a giv
     CHECK(voxnav_check_route(nullptr, r.r, 0, &check) == VOXNAV_ERR_ARGUMENT);
     CHECK(voxnav_check_route(opener.n, r.r, 0, nullptr) == VOXNAV_ERR_ARGUMENT);
     CHECK(voxnav_step_costs(opener.n, r.r, nullptr, 3, costs.data(), costs.size(), nullptr) == VOXNAV_ERR_ARGUMENT);
+}
+
+TEST_CASE("C API follower: a body steered tick by tick opens the door and arrives", "[c_api][follower]") {
+    CWorld c;
+    uint16_t stone = 0, door = 0, door_open = 0;
+    REQUIRE(voxnav_world_find_block(c.w, "stone", &stone) == VOXNAV_OK);
+    const voxnav_block_shape closed{0, 16, 0, 0, VOXNAV_OPEN_HAND, 0, 0}, opened{0, 16, 0, 0, VOXNAV_OPEN_HAND, 1, 0};
+    REQUIRE(voxnav_world_define_block(c.w, "oak_door", VOXNAV_SOLID, 0, &closed, &door) == VOXNAV_OK);
+    REQUIRE(voxnav_world_define_block(c.w, "oak_door_open", VOXNAV_SOLID, 0, &opened, &door_open) == VOXNAV_OK);
+    // A corridor along x at z = 1, a two-voxel door at x = 4.
+    for (int x = 0; x < 9; ++x)
+        for (int z = 0; z < 3; ++z) {
+            REQUIRE(voxnav_world_set_block(c.w, x, 0, z, stone) == VOXNAV_OK);
+            if (z != 1)
+                for (int y = 1; y < 4; ++y) REQUIRE(voxnav_world_set_block(c.w, x, y, z, stone) == VOXNAV_OK);
+        }
+    REQUIRE(voxnav_world_set_block(c.w, 4, 1, 1, door) == VOXNAV_OK);
+    REQUIRE(voxnav_world_set_block(c.w, 4, 2, 1, door) == VOXNAV_OK);
+    CNav nav;
+    REQUIRE(voxnav_navigator_create(c.w, R"({"opens": ["hand"]})", &nav.n) == VOXNAV_OK);
+    voxnav_query q;
+    voxnav_query_init(&q);
+    const voxnav_goal g = voxnav_goal_at(8, 1, 1);
+    q.goals = &g;
+    q.goal_count = 1;
+    voxnav_follower* f = nullptr;
+    REQUIRE(voxnav_follower_create(nav.n, &q, &f) == VOXNAV_OK);
+    voxnav_body body{{0.5, 1.0, 1.5}, {0, 0, 0}, 1, 0, 0};
+    voxnav_steering s{};
+    bool asked_open = false;
+    int ticks = 0;
+    for (; ticks < 400; ++ticks) {
+        REQUIRE(voxnav_world_sync(c.w) == VOXNAV_OK);
+        REQUIRE(voxnav_follower_update(f, &body, ticks * 0.05, &s) == VOXNAV_OK);
+        if (s.status == VOXNAV_FOLLOW_ARRIVED) break;
+        REQUIRE((s.status == VOXNAV_FOLLOW_MOVING || s.status == VOXNAV_FOLLOW_REPLANNING));
+        if (s.has_open) {
+            CHECK(s.open[0] == 4);
+            asked_open = true;
+            REQUIRE(voxnav_world_set_block(c.w, s.open[0], s.open[1], s.open[2], door_open) == VOXNAV_OK);
+        }
+        // A body that goes where it is steered, at the speed it is told.
+        const double step = std::min(s.speed * 0.05, std::hypot(s.target[0] - body.feet[0], s.target[2] - body.feet[2]));
+        body.feet[0] += s.heading[0] * step;
+        body.feet[2] += s.heading[1] * step;
+    }
+    CHECK(s.status == VOXNAV_FOLLOW_ARRIVED);
+    CHECK(std::string(voxnav_follow_status_name(s.status)) == "arrived");
+    CHECK(asked_open);
+    CHECK(s.replans == 1);
+    // Bad input: a status and a sentence.
+    const voxnav_body nan_body{{std::nan(""), 1.0, 1.5}, {0, 0, 0}, 1, 0, 0};
+    CHECK(voxnav_follower_update(f, &nan_body, 1.0, &s) == VOXNAV_ERR_ARGUMENT);
+    CHECK(std::string(voxnav_last_error()).find("finite") != std::string::npos);
+    CHECK(voxnav_follower_update(f, nullptr, 1.0, &s) == VOXNAV_ERR_ARGUMENT);
+    voxnav_follower_destroy(f);
+    voxnav_follower_destroy(nullptr);
 }

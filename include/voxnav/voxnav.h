@@ -399,6 +399,56 @@ VOXNAV_C_API int32_t voxnav_flow_field_next(const voxnav_flow_field* field, cons
 /* Why the field has no costs ("" when it has). */
 VOXNAV_C_API const char* voxnav_flow_field_error(const voxnav_flow_field* field);
 
+/* --- Moving an NPC along its route (voxnav/route/follower.hpp) -------------
+   A follower holds one NPC's route and progress. Each tick give it the
+   body's state; it says where to steer, how fast, whether to jump, sprint
+   or climb, and what to open, dig or place first. It queries its navigator:
+   use both from one thread, and destroy the follower before the navigator. */
+typedef struct voxnav_follower voxnav_follower;
+
+typedef enum voxnav_follow_status {
+    VOXNAV_FOLLOW_MOVING = 0,      /* following the route */
+    VOXNAV_FOLLOW_ARRIVED = 1,     /* at the goal */
+    VOXNAV_FOLLOW_REPLANNING = 2,  /* a new route was planned this tick */
+    VOXNAV_FOLLOW_STUCK = 3,       /* no progress after a retry and a re-plan: backing off */
+    VOXNAV_FOLLOW_NO_PATH = 4,     /* no route from where the body is */
+    VOXNAV_FOLLOW_FAILED = 5       /* the query failed (voxnav_follower_why) */
+} voxnav_follow_status;
+
+/* The body's state, each tick [voxels; voxels per second]. */
+typedef struct voxnav_body {
+    double feet[3];          /* feet centre: on the full block below voxel (x, y, z): (x + 0.5, y, z + 0.5) */
+    double velocity[3];
+    int32_t on_ground, in_liquid, on_climbable;  /* 0 or 1 */
+} voxnav_body;
+
+/* What to do this tick. */
+typedef struct voxnav_steering {
+    int32_t status;          /* voxnav_follow_status */
+    uint32_t waypoint;       /* index in the follower's route of the waypoint approached */
+    double target[3];        /* the feet point to steer to [voxels] */
+    double heading[2];       /* unit (dx, dz) towards it, or (0, 0) */
+    double speed;            /* [voxels per second] */
+    int32_t jump, sprint;    /* 0 or 1: jump now (in water: swim up); run (a leap ahead) */
+    int32_t climb;           /* on a ladder: 1 up, -1 down, 0 */
+    int32_t has_open, open[3];    /* open this door, gate or trapdoor first */
+    int32_t has_dig, dig[3];      /* break this voxel first */
+    int32_t has_place, place[3];  /* place a block here first */
+    int32_t replans;         /* routes planned since the goal was set */
+} voxnav_steering;
+
+/* A follower on `nav` going to the query's goals, every route planned with
+   the query's options (weight, max_nodes, zones, floor costs). */
+VOXNAV_C_API voxnav_status voxnav_follower_create(voxnav_navigator* nav, const voxnav_query* query, voxnav_follower** out);
+VOXNAV_C_API void voxnav_follower_destroy(voxnav_follower* follower);
+/* One tick: `now` is the game's clock [seconds], never going back. Sync the
+   world first so the follower sees the tick's edits. */
+VOXNAV_C_API voxnav_status voxnav_follower_update(voxnav_follower* follower, const voxnav_body* body, double now, voxnav_steering* out);
+/* The last update's sentence for NO_PATH, STUCK and FAILED ("" otherwise); valid until the next update. */
+VOXNAV_C_API const char* voxnav_follower_why(const voxnav_follower* follower);
+/* "moving", "arrived", "replanning", "stuck", "no_path", "failed". */
+VOXNAV_C_API const char* voxnav_follow_status_name(int32_t status);
+
 /* END FFI */
 
 #ifdef __cplusplus

@@ -1,0 +1,73 @@
+// The C API's follower (voxnav.h: voxnav_follower_*), over voxnav::Follower.
+#include "c_handles.hpp"
+
+#include "voxnav/route/follower.hpp"
+
+#include <cmath>
+
+struct voxnav_follower {
+    std::unique_ptr<voxnav::Follower> follower;
+};
+
+using namespace voxnav;
+using namespace voxnav::capi;
+
+voxnav_status voxnav_follower_create(voxnav_navigator* nav, const voxnav_query* query, voxnav_follower** out) {
+    return guard(__func__, [&] {
+        Navigator& n = nav_of(nav);
+        const voxnav_query& q = need(query, "query");
+        voxnav_follower*& result = need(out, "out");
+        FollowerSettings settings;
+        settings.query = options_of(q);
+        auto f = std::make_unique<voxnav_follower>();
+        f->follower = std::make_unique<Follower>(n, settings);
+        f->follower->set_goal(goal_of(q));
+        result = f.release();
+        return VOXNAV_OK;
+    });
+}
+
+void voxnav_follower_destroy(voxnav_follower* follower) { delete follower; }
+
+voxnav_status voxnav_follower_update(voxnav_follower* follower, const voxnav_body* body, double now, voxnav_steering* out) {
+    return guard(__func__, [&] {
+        Follower& f = *need(follower, "follower").follower;
+        const voxnav_body& b = need(body, "body");
+        voxnav_steering& o = need(out, "out");
+        if (!std::isfinite(now)) throw ArgumentError("now must be a finite number of seconds");
+        BodyState state;
+        state.feet = {b.feet[0], b.feet[1], b.feet[2]};
+        state.velocity = {b.velocity[0], b.velocity[1], b.velocity[2]};
+        for (int i = 0; i < 3; ++i)
+            if (!std::isfinite(b.feet[i]) || !std::isfinite(b.velocity[i])) throw ArgumentError("body: feet and velocity must be finite");
+        state.on_ground = b.on_ground != 0;
+        state.in_liquid = b.in_liquid != 0;
+        state.on_climbable = b.on_climbable != 0;
+        const Steering& s = f.update(state, now);
+        o = voxnav_steering{};
+        o.status = int32_t(s.status);
+        o.waypoint = uint32_t(s.waypoint);
+        o.target[0] = s.target.x, o.target[1] = s.target.y, o.target[2] = s.target.z;
+        o.heading[0] = s.heading.x, o.heading[1] = s.heading.y;
+        o.speed = s.speed;
+        o.jump = s.jump, o.sprint = s.sprint, o.climb = s.climb;
+        auto put = [](const std::optional<Voxel>& v, int32_t& has, int32_t* xyz) {
+            has = v.has_value();
+            if (v) xyz[0] = v->x, xyz[1] = v->y, xyz[2] = v->z;
+        };
+        put(s.open, o.has_open, o.open);
+        put(s.dig, o.has_dig, o.dig);
+        put(s.place, o.has_place, o.place);
+        o.replans = s.replans;
+        return VOXNAV_OK;
+    });
+}
+
+const char* voxnav_follower_why(const voxnav_follower* follower) {
+    return follower && follower->follower ? follower->follower->steering().why.c_str() : "";
+}
+
+const char* voxnav_follow_status_name(int32_t status) {
+    if (status < 0 || status > int32_t(FollowStatus::Failed)) return "unknown";
+    return to_string(FollowStatus(status));
+}
