@@ -58,6 +58,7 @@
 #include <glm/vec3.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
