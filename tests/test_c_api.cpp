@@ -51,6 +51,23 @@ void copy_chunks(const World& from, World& to, voxnav_world* c) {
             }
 }
 
+/// A corridor along x at z = 1 (walls at z = 0 and 2, 3 high, a lintel at
+/// x = 4), with the block ids of stone and of a closed and an open oak door
+/// (VOXNAV_OPEN_HAND) defined; the door voxels (4, 1..2, 1) are left empty.
+void corridor_with_door(voxnav_world* w, uint16_t& stone, uint16_t& door, uint16_t& door_open) {
+    REQUIRE(voxnav_world_find_block(w, "stone", &stone) == VOXNAV_OK);
+    const voxnav_block_shape closed{0, 16, 0, 0, VOXNAV_OPEN_HAND, 0, 0}, opened{0, 16, 0, 0, VOXNAV_OPEN_HAND, 1, 0};
+    REQUIRE(voxnav_world_define_block(w, "oak_door", VOXNAV_SOLID, 0, &closed, &door) == VOXNAV_OK);
+    REQUIRE(voxnav_world_define_block(w, "oak_door_open", VOXNAV_SOLID, 0, &opened, &door_open) == VOXNAV_OK);
+    for (int x = 0; x < 9; ++x)
+        for (int z = 0; z < 3; ++z) {
+            REQUIRE(voxnav_world_set_block(w, x, 0, z, stone) == VOXNAV_OK);
+            if (z != 1)
+                for (int y = 1; y < 4; ++y) REQUIRE(voxnav_world_set_block(w, x, y, z, stone) == VOXNAV_OK);
+        }
+    REQUIRE(voxnav_world_set_block(w, 4, 3, 1, stone) == VOXNAV_OK);
+}
+
 void expect_same(const Route& cpp, voxnav_route* r) {
     REQUIRE(voxnav_route_status(r) == int32_t(cpp.status));
     if (!cpp.usable()) return;
@@ -464,18 +481,7 @@ TEST_CASE("C API dig and place: a digger goes through the wall, the route lists 
 TEST_CASE("C API route checks: doors closed and opened, walls placed, from a given waypoint on", "[c_api]") {
     CWorld c;
     uint16_t stone = 0, door = 0, door_open = 0;
-    REQUIRE(voxnav_world_find_block(c.w, "stone", &stone) == VOXNAV_OK);
-    const voxnav_block_shape closed{0, 16, 0, 0, VOXNAV_OPEN_HAND, 0, 0}, opened{0, 16, 0, 0, VOXNAV_OPEN_HAND, 1, 0};
-    REQUIRE(voxnav_world_define_block(c.w, "oak_door", VOXNAV_SOLID, 0, &closed, &door) == VOXNAV_OK);
-    REQUIRE(voxnav_world_define_block(c.w, "oak_door_open", VOXNAV_SOLID, 0, &opened, &door_open) == VOXNAV_OK);
-    // A corridor along x at z = 1 (walls at z = 0 and 2), a two-voxel door at x = 4.
-    for (int x = 0; x < 9; ++x)
-        for (int z = 0; z < 3; ++z) {
-            REQUIRE(voxnav_world_set_block(c.w, x, 0, z, stone) == VOXNAV_OK);
-            if (z != 1)
-                for (int y = 1; y < 4; ++y) REQUIRE(voxnav_world_set_block(c.w, x, y, z, stone) == VOXNAV_OK);
-        }
-    REQUIRE(voxnav_world_set_block(c.w, 4, 3, 1, stone) == VOXNAV_OK);
+    corridor_with_door(c.w, stone, door, door_open);
     auto set_door = [&](uint16_t id) {
         REQUIRE(voxnav_world_set_block(c.w, 4, 1, 1, id) == VOXNAV_OK);
         REQUIRE(voxnav_world_set_block(c.w, 4, 2, 1, id) == VOXNAV_OK);
@@ -577,17 +583,7 @@ TEST_CASE("C API route checks: doors closed and opened, walls placed, from a giv
 TEST_CASE("C API follower: a body steered tick by tick opens the door and arrives", "[c_api][follower]") {
     CWorld c;
     uint16_t stone = 0, door = 0, door_open = 0;
-    REQUIRE(voxnav_world_find_block(c.w, "stone", &stone) == VOXNAV_OK);
-    const voxnav_block_shape closed{0, 16, 0, 0, VOXNAV_OPEN_HAND, 0, 0}, opened{0, 16, 0, 0, VOXNAV_OPEN_HAND, 1, 0};
-    REQUIRE(voxnav_world_define_block(c.w, "oak_door", VOXNAV_SOLID, 0, &closed, &door) == VOXNAV_OK);
-    REQUIRE(voxnav_world_define_block(c.w, "oak_door_open", VOXNAV_SOLID, 0, &opened, &door_open) == VOXNAV_OK);
-    // A corridor along x at z = 1, a two-voxel door at x = 4.
-    for (int x = 0; x < 9; ++x)
-        for (int z = 0; z < 3; ++z) {
-            REQUIRE(voxnav_world_set_block(c.w, x, 0, z, stone) == VOXNAV_OK);
-            if (z != 1)
-                for (int y = 1; y < 4; ++y) REQUIRE(voxnav_world_set_block(c.w, x, y, z, stone) == VOXNAV_OK);
-        }
+    corridor_with_door(c.w, stone, door, door_open);
     REQUIRE(voxnav_world_set_block(c.w, 4, 1, 1, door) == VOXNAV_OK);
     REQUIRE(voxnav_world_set_block(c.w, 4, 2, 1, door) == VOXNAV_OK);
     CNav nav;

@@ -76,6 +76,15 @@ struct Walk {
     [[nodiscard]] bool saw(FollowStatus s) const { return std::find(seen.begin(), seen.end(), s) != seen.end(); }
 };
 
+// The open wooden door of the text worlds' 'd' (added on first use).
+BlockId open_door(World& w) {
+    if (const auto id = w.blocks().find("door_open")) return *id;
+    BlockShape sh;
+    sh.open_class = OpenClass::Hand;
+    sh.open = true;
+    return w.blocks().add("door_open", BlockKind::Solid, false, sh);
+}
+
 // Ticks the game: its events, then sync, then the follower, then the body.
 // Doors the follower asks for are opened (both halves come one at a time).
 Walk walk(World& w, Navigator& nav, Follower& f, KinematicBody& body, double max_seconds,
@@ -97,46 +106,50 @@ Walk walk(World& w, Navigator& nav, Follower& f, KinematicBody& body, double max
         if (s.status == FollowStatus::Arrived || s.status == FollowStatus::NoPath || s.status == FollowStatus::Failed) break;
         if (s.open) {
             if (std::find(out.opened.begin(), out.opened.end(), *s.open) == out.opened.end()) out.opened.push_back(*s.open);
-            w.set_block(*s.open, *w.blocks().find("door_open"));
+            w.set_block(*s.open, open_door(w));
         }
         if (s.status == FollowStatus::Moving || s.status == FollowStatus::Replanning) body.step(s, kTick);
     }
     return out;
 }
 
+// A text world, a navigator for `agent`, a follower going to G, a body at S.
+struct Scene {
+    World w;
+    Navigator nav;
+    Follower f;
+    KinematicBody body;
+    explicit Scene(const std::string& text, const AgentProfile& agent = AgentProfile{}, const FollowerSettings& settings = FollowerSettings{})
+        : w(world_from_text(text)), nav(w, agent), f(nav, settings), body(*w.point("S")) {
+        f.set_goal(Goal::at(*w.point("G")));
+    }
+    Walk run(double seconds, const std::function<void(double)>& events = {}) { return walk(w, nav, f, body, seconds, events); }
+};
+
 }  // namespace
 
 TEST_CASE("a follower walks a body to the goal and says it arrived", "[follower]") {
-    World w = world_from_text("voxnav-world 1\nsize 8 2 3\nlayer 0\n########\n########\n########\nlayer 1\n........\nS......G\n........\n");
-    Navigator nav(w, AgentProfile{});
-    Follower f(nav);
-    f.set_goal(Goal::at(*w.point("G")));
-    KinematicBody body(*w.point("S"));
-    const Walk r = walk(w, nav, f, body, 20.0);
+    Scene sc("voxnav-world 1\nsize 8 2 3\nlayer 0\n########\n########\n########\nlayer 1\n........\nS......G\n........\n");
+    const Walk r = sc.run(20.0);
     CHECK(r.status == FollowStatus::Arrived);
     CHECK(r.replans == 1);
     CHECK_FALSE(r.saw(FollowStatus::Stuck));
     // About the route's cost: 7 voxels at 4.3 voxels a second.
-    CHECK(r.seconds == Approx(f.route().cost).margin(0.5));
+    CHECK(r.seconds == Approx(sc.f.route().cost).margin(0.5));
     CHECK(std::string(to_string(r.status)) == "arrived");
 }
 
 TEST_CASE("a follower asks for the jump up a step; a body never told to jump is stuck", "[follower]") {
-    World w = world_from_text("voxnav-world 1\nsize 6 3 1\nlayer 0\n######\nlayer 1\nS..###\nlayer 2\n.....G\n");
-    Navigator nav(w, AgentProfile{});
-    Follower f(nav);
-    f.set_goal(Goal::at(*w.point("G")));
-    KinematicBody body(*w.point("S"));
-    const Walk r = walk(w, nav, f, body, 20.0);
+    const std::string step = "voxnav-world 1\nsize 6 3 1\nlayer 0\n######\nlayer 1\nS..###\nlayer 2\n.....G\n";
+    Scene sc(step);
+    const Walk r = sc.run(20.0);
     CHECK(r.status == FollowStatus::Arrived);
-    CHECK(body.jumps == 1);
+    CHECK(sc.body.jumps == 1);
     // The same body held below the step (it ignores jumps): the follower
     // retries, re-plans, then says stuck, and never loops on the step.
-    Follower g(nav);
-    g.set_goal(Goal::at(*w.point("G")));
-    KinematicBody deaf(*w.point("S"));
-    deaf.jump_height = 0.0;
-    const Walk s = walk(w, nav, g, deaf, 30.0);
+    Scene deaf(step);
+    deaf.body.jump_height = 0.0;
+    const Walk s = deaf.run(30.0);
     CHECK(s.saw(FollowStatus::Stuck));
     CHECK(s.replans_when_stuck == 2);  // the first route and one re-plan before `stuck`
     CHECK(s.why_stuck.find("no progress") != std::string::npos);
@@ -147,35 +160,21 @@ TEST_CASE("a follower asks for the jump up a step; a body never told to jump is 
 }
 
 TEST_CASE("a follower asks to open a door before entering it, both halves", "[follower]") {
-    World w = world_from_text("voxnav-world 1\nsize 5 3 1\nlayer 0\n#####\nlayer 1\nS.d.G\nlayer 2\n..d..\n");
-    w.blocks().add("door_open", BlockKind::Solid, false, [] {
-        BlockShape sh;
-        sh.open_class = OpenClass::Hand;
-        sh.open = true;
-        return sh;
-    }());
     AgentProfile opener;
     opener.opens = {"hand"};
-    Navigator nav(w, opener);
-    Follower f(nav);
-    f.set_goal(Goal::at(*w.point("G")));
-    KinematicBody body(*w.point("S"));
-    const Walk r = walk(w, nav, f, body, 20.0);
+    Scene sc("voxnav-world 1\nsize 5 3 1\nlayer 0\n#####\nlayer 1\nS.d.G\nlayer 2\n..d..\n", opener);
+    const Walk r = sc.run(20.0);
     CHECK(r.status == FollowStatus::Arrived);
     REQUIRE_FALSE(r.opened.empty());
     CHECK(r.opened.front() == Voxel(2, 1, 0));
 }
 
 TEST_CASE("a body pushed off its route re-attaches or re-plans, and arrives", "[follower]") {
-    World w = world_from_text("voxnav-world 1\nsize 10 2 5\nlayer 0\n##########\n##########\n##########\n##########\n##########\n"
-                              "layer 1\n..........\n..........\nS........G\n..........\n..........\n");
-    Navigator nav(w, AgentProfile{});
-    Follower f(nav);
-    f.set_goal(Goal::at(*w.point("G")));
-    KinematicBody body(*w.point("S"));
+    Scene sc("voxnav-world 1\nsize 10 2 5\nlayer 0\n##########\n##########\n##########\n##########\n##########\n"
+             "layer 1\n..........\n..........\nS........G\n..........\n..........\n");
     bool pushed = false;
-    const Walk r = walk(w, nav, f, body, 20.0, [&](double t) {
-        if (!pushed && t >= 0.5) body.s.feet.z -= 2.0, pushed = true;  // a knock-back two voxels aside
+    const Walk r = sc.run(20.0, [&](double t) {
+        if (!pushed && t >= 0.5) sc.body.s.feet.z -= 2.0, pushed = true;  // a knock-back two voxels aside
     });
     CHECK(pushed);
     CHECK(r.status == FollowStatus::Arrived);
@@ -183,19 +182,15 @@ TEST_CASE("a body pushed off its route re-attaches or re-plans, and arrives", "[
 }
 
 TEST_CASE("a wall placed across the route makes the follower re-plan at once, and the body goes round", "[follower]") {
-    World w = world_from_text("voxnav-world 1\nsize 9 3 5\nlayer 0\n#########\n#########\n#########\n#########\n#########\n"
-                              "layer 1\n.........\n.........\nS.......G\n.........\n.........\n"
-                              "layer 2\n.........\n.........\n.........\n.........\n.........\n");
-    Navigator nav(w, AgentProfile{});
-    Follower f(nav);
-    f.set_goal(Goal::at(*w.point("G")));
-    KinematicBody body(*w.point("S"));
-    const BlockId stone = *w.blocks().find("stone");
+    Scene sc("voxnav-world 1\nsize 9 3 5\nlayer 0\n#########\n#########\n#########\n#########\n#########\n"
+             "layer 1\n.........\n.........\nS.......G\n.........\n.........\n"
+             "layer 2\n.........\n.........\n.........\n.........\n.........\n");
+    const BlockId stone = *sc.w.blocks().find("stone");
     bool built = false;
-    const Walk r = walk(w, nav, f, body, 30.0, [&](double t) {
+    const Walk r = sc.run(30.0, [&](double t) {
         if (built || t < 0.3) return;
         for (int z = 1; z <= 3; ++z)
-            for (int y = 1; y <= 2; ++y) w.set_block({5, y, z}, stone);  // across the straight route, not the rim
+            for (int y = 1; y <= 2; ++y) sc.w.set_block({5, y, z}, stone);  // across the straight route, not the rim
         built = true;
     });
     CHECK(r.status == FollowStatus::Arrived);
@@ -204,24 +199,16 @@ TEST_CASE("a wall placed across the route makes the follower re-plan at once, an
 }
 
 TEST_CASE("a partial route is continued to the goal; an unreachable goal says no_path", "[follower]") {
-    World w = world_from_text("voxnav-world 1\nsize 16 2 1\nlayer 0\n################\nlayer 1\nS..............G\n");
-    Navigator nav(w, AgentProfile{});
     FollowerSettings capped;
     capped.query.limits.max_nodes = 5;
-    Follower f(nav, capped);
-    f.set_goal(Goal::at(*w.point("G")));
-    KinematicBody body(*w.point("S"));
-    const Walk r = walk(w, nav, f, body, 30.0);
+    Scene sc("voxnav-world 1\nsize 16 2 1\nlayer 0\n################\nlayer 1\nS..............G\n", AgentProfile{}, capped);
+    const Walk r = sc.run(30.0);
     CHECK(r.status == FollowStatus::Arrived);
     CHECK(r.replans >= 3);
 
-    World cut = world_from_text("voxnav-world 1\nsize 6 2 1\nlayer 0\n##..##\nlayer 1\nS....G\n");
-    Navigator nav2(cut, AgentProfile{});
-    Follower g(nav2);
-    g.set_goal(Goal::at(*cut.point("G")));
-    KinematicBody b2(*cut.point("S"));
-    const Walk n = walk(cut, nav2, g, b2, 5.0);
+    Scene cut("voxnav-world 1\nsize 6 2 1\nlayer 0\n##..##\nlayer 1\nS....G\n");
+    const Walk n = cut.run(5.0);
     CHECK(n.status == FollowStatus::NoPath);
-    CHECK_FALSE(g.steering().why.empty());
-    CHECK_THROWS_AS(g.set_goal(Goal{}), std::invalid_argument);
+    CHECK_FALSE(cut.f.steering().why.empty());
+    CHECK_THROWS_AS(cut.f.set_goal(Goal{}), std::invalid_argument);
 }
