@@ -130,7 +130,8 @@ struct Scene {
 
 TEST_CASE("a follower walks a body to the goal and says it arrived", "[follower]") {
     Scene sc("voxnav-world 1\nsize 8 2 3\nlayer 0\n########\n########\n########\nlayer 1\n........\nS......G\n........\n");
-    const Walk r = sc.run(20.0);
+    // The game may set the same goal every tick: nothing is planned again.
+    const Walk r = sc.run(20.0, [&](double) { sc.f.set_goal(Goal::at(*sc.w.point("G"))); });
     CHECK(r.status == FollowStatus::Arrived);
     CHECK(r.replans == 1);
     CHECK_FALSE(r.saw(FollowStatus::Stuck));
@@ -211,4 +212,25 @@ TEST_CASE("a partial route is continued to the goal; an unreachable goal says no
     CHECK(n.status == FollowStatus::NoPath);
     CHECK_FALSE(cut.f.steering().why.empty());
     CHECK_THROWS_AS(cut.f.set_goal(Goal{}), std::invalid_argument);
+}
+
+TEST_CASE("a moving goal: set every tick, re-planned when it moved (at most once a second on the way), caught", "[follower]") {
+    Scene sc("voxnav-world 1\nsize 24 2 1\nlayer 0\n########################\nlayer 1\nS.........G.............\n");
+    Voxel target = *sc.w.point("G");
+    int calls = 0;
+    const Walk r = sc.run(30.0, [&](double t) {
+        // The goal walks away at 1 voxel a second; the game sets it every tick.
+        target = Voxel(std::min(20, 10 + int(t)), 1, 0);
+        sc.f.set_goal(Goal::at(target));
+        ++calls;
+    });
+    CHECK(r.status == FollowStatus::Arrived);
+    // Caught where the goal is now, not where it was first.
+    CHECK(sc.f.route().waypoints.back().position == target);
+    CHECK(target.x > 10);
+    // Re-planned for the goal's moves, not every tick: a move is planned for
+    // once per replan_interval on the way, or at a route's end.
+    CHECK(r.replans >= 2);
+    CHECK(r.replans <= target.x - 10 + 1);
+    CHECK(calls > 10 * r.replans);
 }

@@ -41,7 +41,20 @@ Follower::Follower(Navigator& navigator, FollowerSettings settings) : nav_(&navi
 
 void Follower::set_goal(const Goal& goal) {
     if (goal.parts().empty() && goal.threats().empty()) throw std::invalid_argument("Follower::set_goal: the goal is empty");
+    const std::string words = goal.describe();
+    if (goal_ && words == goal_words_) return;  // the same goal: keep going
+    if (goal_ && route_.usable() && !route_.waypoints.empty()) {
+        // A moving goal (another entity): keep the route and progress, and
+        // plan to the new goal at the next update, at most once per
+        // replan_interval (update() decides).
+        goal_ = goal;
+        goal_words_ = words;
+        goal_moved_ = true;
+        return;
+    }
     goal_ = goal;
+    goal_words_ = words;
+    goal_moved_ = false;
     route_ = Route{};
     out_ = Steering{};
     plan_due_ = true;
@@ -52,6 +65,8 @@ void Follower::set_goal(const Goal& goal) {
 
 void Follower::stop() {
     goal_.reset();
+    goal_words_.clear();
+    goal_moved_ = false;
     route_ = Route{};
     out_ = Steering{};
     out_.why = "no goal";
@@ -206,8 +221,10 @@ const Steering& Follower::update(const BodyState& body, double now) {
         replanned = true;
         return route_.usable() && !route_.waypoints.empty();
     };
+    if (!plan_due_ && goal_moved_ && now - last_goal_replan_ >= settings_.replan_interval) plan_due_ = true;
     if (plan_due_) {
         const bool first = out_.replans == 0;
+        if (goal_moved_) last_goal_replan_ = now, goal_moved_ = false;
         if (!replan()) return out_;
         replanned = !first;
     } else if (!route_.usable() || route_.waypoints.empty()) {
@@ -241,15 +258,18 @@ const Steering& Follower::update(const BodyState& body, double now) {
         backoff_ = 0.0;
     }
     if (k_ >= n) {
-        if (route_.status == SearchStatus::Found) {
+        if (route_.status == SearchStatus::Found && !goal_moved_) {
             out_.status = FollowStatus::Arrived;
             out_.waypoint = n - 1;
             out_.target = centre(n - 1);
             return out_;
         }
-        // A partial route ran out: plan on from here.
+        // The end of a route to where a moving goal was, or of a partial
+        // route: plan on from here.
+        const bool partial = !goal_moved_;
+        if (goal_moved_) goal_moved_ = false, last_goal_replan_ = now;
         if (!replan()) return out_;
-        if (route_.waypoints.size() < 2) {
+        if (partial && route_.waypoints.size() < 2) {
             out_.status = FollowStatus::NoPath;
             out_.why = "the partial routes make no more progress towards the goal";
             return out_;

@@ -124,7 +124,11 @@ class Follower {
 public:
     explicit Follower(Navigator& navigator, FollowerSettings settings = {});
 
-    /// Where to go; the next update() plans. Throws std::invalid_argument for an empty goal.
+    /// Where to go; the next update() plans. Throws std::invalid_argument for
+    /// an empty goal. Call it every tick for a moving goal (another entity):
+    /// the same goal changes nothing; another one, while a route is followed,
+    /// keeps that route and plans to the new goal at most once per
+    /// replan_interval (or when the route ends first).
     void set_goal(const Goal& goal);
     /// Forgets the goal and route (status no_path, "no goal").
     void stop();
@@ -153,6 +157,9 @@ private:
     Navigator* nav_;
     FollowerSettings settings_;
     std::optional<Goal> goal_;
+    std::string goal_words_;            // goal_->describe(): what "the same goal" compares
+    bool goal_moved_ = false;           // set_goal changed it while a route was followed
+    double last_goal_replan_ = -1e300;
     Route route_;
     std::size_t k_ = 1;                 // the waypoint approached
     Steering out_;
