@@ -598,10 +598,15 @@ TEST_CASE("C API follower: a body steered tick by tick opens the door and arrive
     voxnav_body body{{0.5, 1.0, 1.5}, {0, 0, 0}, 1, 0, 0};
     voxnav_steering s{};
     bool asked_open = false;
-    int ticks = 0;
+    int ticks = 0, closes = 0;
     for (; ticks < 400; ++ticks) {
         REQUIRE(voxnav_world_sync(c.w) == VOXNAV_OK);
         REQUIRE(voxnav_follower_update(f, &body, ticks * 0.05, &s) == VOXNAV_OK);
+        if (s.has_close) {
+            ++closes;
+            CHECK(s.close[0] == 4);
+            CHECK(body.feet[0] > 5.0);  // past the doorway
+        }
         if (s.status == VOXNAV_FOLLOW_ARRIVED) break;
         REQUIRE((s.status == VOXNAV_FOLLOW_MOVING || s.status == VOXNAV_FOLLOW_REPLANNING));
         if (s.has_open) {
@@ -617,6 +622,7 @@ TEST_CASE("C API follower: a body steered tick by tick opens the door and arrive
     CHECK(s.status == VOXNAV_FOLLOW_ARRIVED);
     CHECK(std::string(voxnav_follow_status_name(s.status)) == "arrived");
     CHECK(asked_open);
+    CHECK(closes == 1);
     CHECK(s.replans == 1);
     // Bad input: a status and a sentence.
     const voxnav_body nan_body{{std::nan(""), 1.0, 1.5}, {0, 0, 0}, 1, 0, 0};

@@ -68,7 +68,8 @@ struct Walk {
     FollowStatus status = FollowStatus::Moving;
     double seconds = 0.0;
     std::vector<FollowStatus> seen;
-    std::vector<Voxel> opened;
+    std::vector<Voxel> opened, closed;
+    std::vector<glm::dvec3> feet_at_close;  // where the body was when told to close
     int replans = 0;
     int replans_when_stuck = -1;  // at the first `stuck`
     std::string why_stuck;
@@ -107,6 +108,11 @@ Walk walk(World& w, Navigator& nav, Follower& f, KinematicBody& body, double max
         if (s.open) {
             if (std::find(out.opened.begin(), out.opened.end(), *s.open) == out.opened.end()) out.opened.push_back(*s.open);
             w.set_block(*s.open, open_door(w));
+        }
+        if (s.close) {
+            out.closed.push_back(*s.close);
+            out.feet_at_close.push_back(body.s.feet);
+            w.set_block(*s.close, *w.blocks().find("door_closed"));
         }
         if (s.status == FollowStatus::Moving || s.status == FollowStatus::Replanning) body.step(s, kTick);
     }
@@ -168,6 +174,17 @@ TEST_CASE("a follower asks to open a door before entering it, both halves", "[fo
     CHECK(r.status == FollowStatus::Arrived);
     REQUIRE_FALSE(r.opened.empty());
     CHECK(r.opened.front() == Voxel(2, 1, 0));
+    // Closed behind, once, after the doorway: the body stands past it then.
+    CHECK(r.closed == std::vector<Voxel>{{2, 1, 0}});
+    REQUIRE(r.feet_at_close.size() == 1);
+    CHECK(r.feet_at_close[0].x > 3.0);  // out of the doorway (x 2..3)
+    // A zombie leaves it open.
+    FollowerSettings rude;
+    rude.close_doors = false;
+    Scene z("voxnav-world 1\nsize 5 3 1\nlayer 0\n#####\nlayer 1\nS.d.G\nlayer 2\n..d..\n", opener, rude);
+    const Walk zr = z.run(20.0);
+    CHECK(zr.status == FollowStatus::Arrived);
+    CHECK(zr.closed.empty());
 }
 
 TEST_CASE("a body pushed off its route re-attaches or re-plans, and arrives", "[follower]") {

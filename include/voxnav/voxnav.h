@@ -434,6 +434,7 @@ typedef struct voxnav_steering {
     int32_t has_open, open[3];    /* open this door, gate or trapdoor first */
     int32_t has_dig, dig[3];      /* break this voxel first */
     int32_t has_place, place[3];  /* place a block here first */
+    int32_t has_close, close[3];  /* close this door behind (once, when the body has left its doorway) */
     int32_t replans;         /* routes planned since the goal was set */
 } voxnav_steering;
 

@@ -58,6 +58,7 @@ voxnav_status voxnav_follower_update(voxnav_follower* follower, const voxnav_bod
         put(s.open, o.has_open, o.open);
         put(s.dig, o.has_dig, o.dig);
         put(s.place, o.has_place, o.place);
+        put(s.close, o.has_close, o.close);
         o.replans = s.replans;
         return VOXNAV_OK;
     });

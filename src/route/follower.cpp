@@ -133,6 +133,7 @@ void Follower::plan(const BodyState& body, double now) {
         return;
     }
     k_ = route_.waypoints.size() > 1 ? 1 : 0;
+    door_past_ = 0;  // a door still to close is closed at the next waypoint reached
     out_.status = FollowStatus::Moving;
 }
 
@@ -252,6 +253,16 @@ const Steering& Follower::update(const BodyState& body, double now) {
     const std::size_t n = route_.waypoints.size();
     // Progress: every waypoint reached this tick.
     while (k_ < n && reached(body, k_)) {
+        if (settings_.close_doors && door_behind_ && k_ >= door_past_) {
+            out_.close = door_behind_;
+            door_behind_.reset();
+        }
+        // A move that opened a door: close it once the body is past the doorway.
+        if (route_.waypoints[k_].opened) {
+            const Route::Voxels doors = route_.voxels(k_, WorldAct::Open);
+            door_behind_ = *doors.begin();
+            door_past_ = k_ + 1;
+        }
         ++k_;
         progress_at_ = now;
         stage_ = 0;

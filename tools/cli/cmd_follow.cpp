@@ -7,7 +7,7 @@
 // update, as the game would) and writes one per line, flushed:
 //   {"status":"moving","waypoint":k,"target":[x,y,z],"heading":[dx,dz],"speed":s,
 //    "jump":b,"sprint":b,"climb":-1|0|1,"open":[x,y,z]|null,"dig":[x,y,z]|null,
-//    "place":[x,y,z]|null,"replans":n}
+//    "place":[x,y,z]|null,"close":[x,y,z]|null,"replans":n}
 // Exit 0 after `arrived`; 1 after `no_path`, `failed`, `stuck` --give-up
 // times, or the end of the input before arriving; 2 on bad input, naming
 // the line and key.
@@ -124,6 +124,7 @@ int run_follow(const FollowArgs& a) {
         out["open"] = voxel_or_null(s.open);
         out["dig"] = voxel_or_null(s.dig);
         out["place"] = voxel_or_null(s.place);
+        out["close"] = voxel_or_null(s.close);
         out["replans"] = s.replans;
         if (!s.why.empty()) out["why"] = s.why;
         std::printf("%s\n", out.dump().c_str());

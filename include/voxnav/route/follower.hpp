@@ -35,6 +35,8 @@
 ///   then re-plans, then reports `stuck` and waits `stuck_backoff` seconds
 ///   (doubling, up to 8x) before planning again; it never loops on one
 ///   failing step.
+/// - **Closes doors behind** it: the door a move opened is to be closed once
+///   the body reaches the waypoint after the doorway (`close`, once).
 /// - **Follows edits**: when the navigator's facts changed (a sync saw
 ///   edits), it checks the rest of its route (Navigator::check_route, which
 ///   reads only the chunks the route crosses) and re-plans from the body's
@@ -97,6 +99,11 @@ struct Steering {
     std::optional<Voxel> open;    ///< open this door, gate or trapdoor before moving on
     std::optional<Voxel> dig;     ///< break this voxel before moving on
     std::optional<Voxel> place;   ///< place a block here before moving on
+    /// Close this door behind: given once, on the tick the body has left the
+    /// doorway it opened (FollowerSettings::close_doors). A two-block door
+    /// gives its lower half (closing one half closes both, in Minecraft and
+    /// Luanti).
+    std::optional<Voxel> close;
     int replans = 0;              ///< routes planned since set_goal
     std::string why;              ///< for no_path, stuck, failed: one sentence
 };
@@ -116,6 +123,9 @@ struct FollowerSettings {
     double stuck_backoff = 2.0;
     /// Least time between two re-plans caused by edits. [Units: seconds]
     double replan_interval = 1.0;
+    /// Say when to close the doors the route opened, once passed (villagers
+    /// do; a zombie does not).
+    bool close_doors = true;
     /// Options for every route query (limits, zones, floor costs).
     QueryOptions query;
 };
@@ -162,6 +172,8 @@ private:
     double last_goal_replan_ = -1e300;
     Route route_;
     std::size_t k_ = 1;                 // the waypoint approached
+    std::optional<Voxel> door_behind_;  // a door the route opened, to close once the body is past it
+    std::size_t door_past_ = 0;         // ... when this waypoint is reached
     Steering out_;
     double radius_ = 0.5;
     double progress_at_ = 0.0;          // when the last waypoint was reached (or the route began)
