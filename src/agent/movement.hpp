@@ -319,9 +319,11 @@ void MovementModel::for_each_predecessor(Index to, Emit&& emit, Expand&& expand)
         auto from_side = [&](Index s, int d) {
             if (!wanted(s)) return;
             const Fact fs = f[s];
-            if (!by_shaped_rules(s, fs) || !moves::ShapedBack<moves::Rules>::side_is_level(look, s, fs, to, ft, d)) return from(s);
+            if (!by_shaped_rules(s, fs)) return from(s);
+            const moves::ShapedFrom source(look, s, fs);
+            if (!moves::ShapedBack<moves::Rules>::side_is_level(look, source, to, ft, d)) return from(s);
             auto found = [&](Index, double c, MoveTag a) { emit(s, c, a); };
-            moves::ShapedBack<moves::Rules>::side(look, s, fs, to, ft, d, found);
+            moves::ShapedBack<moves::Rules>::side(look, source, to, ft, d, found);
             air_into(s, fs);
         };
         auto from_vertical = [&](Index s) {

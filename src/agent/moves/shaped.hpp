@@ -213,22 +213,23 @@ struct ShapedGround {
 /// - vertical(): s one voxel above or below `to`: climbs and vertical swims
 ///   (every move ShapedGround makes straight up or down).
 ///
-/// Jumps, falls and diagonals near shaped blocks have no backward form: their
-/// predecessors come from expanding the sources forwards.
+/// Jumps, falls, diagonals and leaps near shaped blocks have no backward
+/// form: their predecessors come from expanding the sources forwards.
 template <class Rules>
 struct ShapedBack {
     /// Whether the side move from s into `to` (`to` one voxel away from s in
     /// axis direction d, at any height), if ShapedGround makes one, is
     /// Level's: decided by the two surfaces alone (Level::shaped_claims).
-    [[nodiscard]] static bool side_is_level(const ShapedLook& L, Index s, Fact fs, Index to, Fact ft, int d) {
-        return Level::shaped_claims(L, ShapedFrom(L, s, fs), ShapedStep{to, ft, L.surface(to) - L.surface(s), d});
+    /// `from`: the source s, read once for this and side().
+    [[nodiscard]] static bool side_is_level(const ShapedLook& L, const ShapedFrom& from, Index to, Fact ft, int d) {
+        return Level::shaped_claims(L, from, ShapedStep{to, ft, L.surface(to) - from.sp, d});
     }
 
     /// Emits the level or stair move from s into `to` that ShapedGround makes,
-    /// if it makes one (side_is_level(L, s, fs, to, ft, d) must hold).
+    /// if it makes one (side_is_level(L, from, to, ft, d) must hold).
     template <class Emit>
-    static void side(const ShapedLook& L, Index s, Fact fs, Index to, Fact ft, int d, Emit& emit) {
-        const ShapedFrom from(L, s, fs);
+    static void side(const ShapedLook& L, const ShapedFrom& from, Index to, Fact ft, int d, Emit& emit) {
+        const Index s = from.p;
         const int dx = axis_dx[d], dz = axis_dz[d];
         const std::int64_t sp = from.sp, sq = L.surface(to);
         const std::int64_t ky = std::int64_t(L.f.voxel_of(to).y) - L.f.voxel_of(s).y;  // how far `to` lies above s [Units: voxels]
