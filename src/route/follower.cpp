@@ -183,24 +183,17 @@ void Follower::steer(const BodyState& body) {
     // In water the head stays up while the target is not below.
     if (body.in_liquid && a.swim && t.y >= body.feet.y - 0.1 && w.action != Action::Climb) out_.jump = true;
     // What the move does to the world first: the first voxel not done yet.
-    if (w.opened)
-        for (const Voxel& v : route_.voxels(k_, WorldAct::Open))
-            if (still_blocks(v, true)) {
-                out_.open = v;
-                break;
-            }
-    if (w.dug)
-        for (const Voxel& v : route_.voxels(k_, WorldAct::Dig))
-            if (still_blocks(v, true)) {
-                out_.dig = v;
-                break;
-            }
-    if (w.placed)
-        for (const Voxel& v : route_.voxels(k_, WorldAct::Place))
-            if (still_blocks(v, false)) {
-                out_.place = v;
-                break;
-            }
+    if (w.opened) out_.open = first_to_do(WorldAct::Open);
+    if (w.dug) out_.dig = first_to_do(WorldAct::Dig);
+    if (w.placed) out_.place = first_to_do(WorldAct::Place);
+}
+
+std::optional<Voxel> Follower::first_to_do(WorldAct act) const {
+    // A door to open and a voxel to dig are still solid; a place is still empty.
+    const bool want_solid = act != WorldAct::Place;
+    for (const Voxel& v : route_.voxels(k_, act))
+        if (still_blocks(v, want_solid)) return v;
+    return std::nullopt;
 }
 
 const Steering& Follower::update(const BodyState& body, double now) {

@@ -163,6 +163,8 @@ private:
     // still to dig (want_solid), or a place still empty; true when the
     // snapshot keeps no block ids to tell.
     [[nodiscard]] bool still_blocks(const Voxel& v, bool want_solid) const;
+    /// The first voxel waypoint k_'s move must still open, dig or place (act), if any.
+    [[nodiscard]] std::optional<Voxel> first_to_do(WorldAct act) const;
 
     Navigator* nav_;
     FollowerSettings settings_;
