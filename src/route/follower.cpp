@@ -7,6 +7,7 @@
 #include <glm/geometric.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
@@ -132,6 +133,7 @@ void Follower::plan(const BodyState& body, double now) {
         route_.waypoints.clear();
         return;
     }
+    index_acts();
     k_ = route_.waypoints.size() > 1 ? 1 : 0;
     door_past_ = 0;  // a door still to close is closed at the next waypoint reached
     out_.status = FollowStatus::Moving;
@@ -188,10 +190,32 @@ void Follower::steer(const BodyState& body) {
     if (w.placed) out_.place = first_to_do(WorldAct::Place);
 }
 
+void Follower::index_acts() {
+    act_offsets_.clear();
+    if (route_.open.empty() && route_.dig.empty() && route_.place.empty()) return;
+    act_offsets_.reserve(route_.waypoints.size() + 1);
+    std::array<std::uint32_t, 3> at{0, 0, 0};
+    for (const Waypoint& w : route_.waypoints) {
+        act_offsets_.push_back(at);
+        at[0] += w.opened, at[1] += w.dug, at[2] += w.placed;
+    }
+}
+
+Route::Voxels Follower::acts(std::size_t k, WorldAct act) const {
+    if (act_offsets_.empty() || k >= route_.waypoints.size()) return {};
+    const Waypoint& w = route_.waypoints[k];
+    const int i = act == WorldAct::Open ? 0 : act == WorldAct::Dig ? 1 : 2;
+    const std::vector<Voxel>& all = i == 0 ? route_.open : i == 1 ? route_.dig : route_.place;
+    const std::size_t n = i == 0 ? w.opened : i == 1 ? w.dug : w.placed;
+    const std::size_t from = act_offsets_[k][i];
+    if (n == 0 || from + n > all.size()) return {};
+    return {all.data() + from, n};
+}
+
 std::optional<Voxel> Follower::first_to_do(WorldAct act) const {
     // A door to open and a voxel to dig are still solid; a place is still empty.
     const bool want_solid = act != WorldAct::Place;
-    for (const Voxel& v : route_.voxels(k_, act))
+    for (const Voxel& v : acts(k_, act))
         if (still_blocks(v, want_solid)) return v;
     return std::nullopt;
 }
@@ -252,8 +276,8 @@ const Steering& Follower::update(const BodyState& body, double now) {
         }
         // A move that opened a door: close it once the body is past the doorway.
         if (route_.waypoints[k_].opened) {
-            const Route::Voxels doors = route_.voxels(k_, WorldAct::Open);
-            door_behind_ = *doors.begin();
+            const Route::Voxels doors = acts(k_, WorldAct::Open);
+            if (!doors.empty()) door_behind_ = *doors.begin();
             door_past_ = k_ + 1;
         }
         ++k_;

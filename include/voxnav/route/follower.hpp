@@ -59,10 +59,12 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace voxnav {
 
@@ -165,6 +167,10 @@ private:
     [[nodiscard]] bool still_blocks(const Voxel& v, bool want_solid) const;
     /// The first voxel waypoint k_'s move must still open, dig or place (act), if any.
     [[nodiscard]] std::optional<Voxel> first_to_do(WorldAct act) const;
+    // Route::voxels in O(1): each waypoint's offsets into open, dig and
+    // place, indexed once per route (Route::voxels sums the shares before k).
+    void index_acts();
+    [[nodiscard]] Route::Voxels acts(std::size_t k, WorldAct act) const;
 
     Navigator* nav_;
     FollowerSettings settings_;
@@ -173,6 +179,7 @@ private:
     bool goal_moved_ = false;           // set_goal changed it while a route was followed
     double last_goal_replan_ = -1e300;
     Route route_;
+    std::vector<std::array<std::uint32_t, 3>> act_offsets_;  // index_acts(): empty when the route acts on nothing
     std::size_t k_ = 1;                 // the waypoint approached
     std::optional<Voxel> door_behind_;  // a door the route opened, to close once the body is past it
     std::size_t door_past_ = 0;         // ... when this waypoint is reached
