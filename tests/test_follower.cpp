@@ -251,3 +251,76 @@ TEST_CASE("a moving goal: set every tick, re-planned when it moved (at most once
     CHECK(r.replans <= target.x - 10 + 1);
     CHECK(calls > 10 * r.replans);
 }
+
+TEST_CASE("a planning budget serves followers first come, first served, whatever the call order", "[follower][budget]") {
+    PlanningBudget budget(100, 40);
+    std::vector<std::uint64_t> tickets(11, 0);
+    std::vector<int> served_in(11, 0);
+    for (int tick = 1; tick <= 8; ++tick) {
+        // Followers 0..9 want a plan until served, always called in this order;
+        // follower 10 starts wanting at tick 2.
+        for (int i = 0; i <= 10; ++i) {
+            if (served_in[i] || (i == 10 && tick < 2)) continue;
+            const std::size_t g = budget.grant(double(tick), tickets[i]);
+            if (g > 0) {
+                CHECK(g >= 40);
+                budget.spend(g);
+                served_in[i] = tick;
+            }
+        }
+        CHECK(budget.remaining() <= 100);
+    }
+    // Tick 1 knows of no other wanting follower: the first takes it all.
+    // Then ten wanted: shares of max(40, 100 / 10), two a tick, those turned
+    // away at tick 1 before the one that came at tick 2.
+    for (int i = 0; i < 10; ++i) CHECK(served_in[i] == 1 + (i + 1) / 2);
+    CHECK(served_in[10] == 7);
+    CHECK_THROWS_AS(PlanningBudget(0), std::invalid_argument);
+}
+
+TEST_CASE("followers sharing a planning budget stay within it each tick and all arrive", "[follower][budget]") {
+    // An open floor 24 x 24; twelve bodies cross it to the far side.
+    std::string text = "voxnav-world 1\nsize 24 2 24\nlayer 0\n";
+    for (int z = 0; z < 24; ++z) text += std::string(24, '#') + "\n";
+    text += "layer 1\n";
+    for (int z = 0; z < 24; ++z) text += std::string(24, '.') + "\n";
+    World w = world_from_text(text);
+    Navigator nav(w, AgentProfile{});
+    PlanningBudget budget(150, 40);
+    FollowerSettings s;
+    s.budget = &budget;
+    std::vector<Follower> followers;
+    std::vector<KinematicBody> bodies;
+    followers.reserve(12);
+    for (int i = 0; i < 12; ++i) {
+        followers.emplace_back(nav, s);
+        followers.back().set_goal(Goal::at(Voxel(23, 1, 23 - i)));
+        bodies.emplace_back(Voxel(0, 1, i));
+    }
+    std::vector<int> waited(12, 0), longest_wait(12, 0);
+    std::vector<bool> arrived(12, false);
+    std::vector<int> replans(12, 0);
+    for (double t = 0.0; t < 40.0; t += kTick) {
+        nav.sync();
+        std::uint64_t expanded = 0;  // by the tick's plans
+        for (std::size_t i = 0; i < followers.size(); ++i) {
+            if (arrived[i]) continue;
+            const Steering& st = followers[i].update(bodies[i].s, t);
+            if (st.replans != replans[i]) expanded += followers[i].route().metrics.expanded, replans[i] = st.replans;
+            if (st.status == FollowStatus::Arrived) arrived[i] = true;
+            const bool waiting = st.status == FollowStatus::Replanning && st.why == "waiting for the planning budget";
+            waited[i] = waiting ? waited[i] + 1 : 0;
+            longest_wait[i] = std::max(longest_wait[i], waited[i]);
+            if (st.status == FollowStatus::Moving || st.status == FollowStatus::Replanning) bodies[i].step(st, kTick);
+        }
+        // What the tick's plans expanded: within the budget (a search may
+        // overrun its cap by a node or two).
+        CHECK(expanded <= 150 + 12 * 2);
+        if (std::all_of(arrived.begin(), arrived.end(), [](bool a) { return a; })) break;
+    }
+    for (int i = 0; i < 12; ++i) {
+        INFO("follower " << i);
+        CHECK(arrived[i]);
+        CHECK(longest_wait[i] <= 6);  // 3 plans a tick, 12 followers: served within 4 ticks
+    }
+}

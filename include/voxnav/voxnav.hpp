@@ -29,6 +29,7 @@
 #include "voxnav/route/chase.hpp"
 #include "voxnav/route/flow_field.hpp"
 #include "voxnav/route/follower.hpp"
+#include "voxnav/route/planning_budget.hpp"
 #include "voxnav/route/goal.hpp"
 #include "voxnav/route/landmark_settings.hpp"
 #include "voxnav/route/navigator.hpp"

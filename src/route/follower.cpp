@@ -34,7 +34,8 @@ constexpr double kAirSlack = 1.0;
 
 }  // namespace
 
-Follower::Follower(Navigator& navigator, FollowerSettings settings) : nav_(&navigator), settings_(std::move(settings)) {
+Follower::Follower(Navigator& navigator, FollowerSettings settings)
+    : nav_(&navigator), settings_(std::move(settings)), query_(settings_.query) {
     const double w = nav_->profile().width;
     radius_ = settings_.reach_radius >= 0.0 ? settings_.reach_radius : (w > 0.75 ? w / 2.0 : 0.75 - w / 2.0);
     out_.why = "no goal";
@@ -113,7 +114,12 @@ bool Follower::reattach(const BodyState& body) {
     return true;
 }
 
-void Follower::plan(const BodyState& body, double now) {
+bool Follower::plan(const BodyState& body, double now) {
+    if (settings_.budget) {
+        const std::size_t granted = settings_.budget->grant(now, budget_ticket_);
+        if (granted == 0) return false;  // the tick's budget is spent: next tick
+        query_.limits.max_nodes = static_cast<std::uint32_t>(std::min<std::size_t>(settings_.query.limits.max_nodes, granted));
+    }
     ++out_.replans;
     plan_due_ = false;
     progress_at_ = now;
@@ -122,21 +128,23 @@ void Follower::plan(const BodyState& body, double now) {
         route_ = Route{};
         out_.status = FollowStatus::NoPath;
         out_.why = "the body stands on no waypoint: " + snap.what;
-        return;
+        return true;
     }
-    nav_->find_route(snap.feet, *goal_, settings_.query, route_);
+    nav_->find_route(snap.feet, *goal_, query_, route_);
+    if (settings_.budget) settings_.budget->spend(route_.metrics.expanded);
     checked_revision_ = nav_->snapshot()->revision();
     if (!route_.usable()) {
         const bool none = route_.status == SearchStatus::NoPath || route_.status == SearchStatus::InvalidGoal;
         out_.status = none ? FollowStatus::NoPath : FollowStatus::Failed;
         out_.why = route_.error.empty() ? std::string(to_string(route_.status)) : route_.error;
         route_.waypoints.clear();
-        return;
+        return true;
     }
     index_acts();
     k_ = route_.waypoints.size() > 1 ? 1 : 0;
     door_past_ = 0;  // a door still to close is closed at the next waypoint reached
     out_.status = FollowStatus::Moving;
+    return true;
 }
 
 bool Follower::still_blocks(const Voxel& v, bool want_solid) const {
@@ -234,8 +242,17 @@ const Steering& Follower::update(const BodyState& body, double now) {
         return out_;
     }
     bool replanned = false;
+    const bool following = route_.usable() && k_ < route_.waypoints.size();
     auto replan = [&] {
-        plan(body, now);
+        if (!plan(body, now)) {
+            // Turned away by the shared budget: ask again next tick, and
+            // meanwhile keep following the route there is, if any.
+            plan_due_ = true;
+            if (following && k_ < route_.waypoints.size()) return true;
+            out_.status = FollowStatus::Replanning;
+            out_.why = "waiting for the planning budget";
+            return false;
+        }
         replanned = true;
         return route_.usable() && !route_.waypoints.empty();
     };

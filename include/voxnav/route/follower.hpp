@@ -54,6 +54,7 @@
 
 #include "voxnav/route/goal.hpp"
 #include "voxnav/route/navigator.hpp"
+#include "voxnav/route/planning_budget.hpp"
 #include "voxnav/route/route.hpp"
 
 #include <glm/vec2.hpp>
@@ -130,6 +131,11 @@ struct FollowerSettings {
     bool close_doors = true;
     /// Options for every route query (limits, zones, floor costs).
     QueryOptions query;
+    /// A search budget per tick shared with other followers (not owned; it
+    /// must outlive the follower): plans are capped to its grants and wait
+    /// for the next tick when it is spent (route/planning_budget.hpp).
+    /// Null: every plan may expand up to query.limits.max_nodes.
+    PlanningBudget* budget = nullptr;
 };
 
 class Follower {
@@ -155,7 +161,8 @@ public:
     [[nodiscard]] const FollowerSettings& settings() const { return settings_; }
 
 private:
-    void plan(const BodyState& body, double now);
+    /// Plans from the body's waypoint; false when the budget turned it away (nothing changed).
+    bool plan(const BodyState& body, double now);
     [[nodiscard]] glm::dvec3 centre(std::size_t k) const;
     [[nodiscard]] bool reached(const BodyState& body, std::size_t k) const;
     [[nodiscard]] double distance_to_segment(const BodyState& body) const;
@@ -174,6 +181,8 @@ private:
 
     Navigator* nav_;
     FollowerSettings settings_;
+    QueryOptions query_;                // settings_.query with the budget's cap
+    std::uint64_t budget_ticket_ = 0;   // PlanningBudget::grant's: when this follower began waiting
     std::optional<Goal> goal_;
     std::string goal_words_;            // goal_->describe(): what "the same goal" compares
     bool goal_moved_ = false;           // set_goal changed it while a route was followed
