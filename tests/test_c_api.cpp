@@ -632,3 +632,48 @@ TEST_CASE("C API follower: a body steered tick by tick opens the door and arrive
     voxnav_follower_destroy(f);
     voxnav_follower_destroy(nullptr);
 }
+
+TEST_CASE("C API follower: a new goal, and plans within a shared budget", "[c_api][follower][budget]") {
+    CWorld c;
+    uint16_t stone = 0, door = 0, door_open = 0;
+    corridor_with_door(c.w, stone, door, door_open);
+    CNav nav;
+    REQUIRE(voxnav_navigator_create(c.w, R"({"opens": ["hand"]})", &nav.n) == VOXNAV_OK);
+    voxnav_query q;
+    voxnav_query_init(&q);
+    const voxnav_goal g = voxnav_goal_at(8, 1, 1);
+    q.goals = &g;
+    q.goal_count = 1;
+    voxnav_planning_budget* budget = nullptr;
+    REQUIRE(voxnav_planning_budget_create(4, 4, &budget) == VOXNAV_OK);
+    voxnav_follower* f = nullptr;
+    REQUIRE(voxnav_follower_create(nav.n, &q, &f) == VOXNAV_OK);
+    REQUIRE(voxnav_follower_set_budget(f, budget) == VOXNAV_OK);
+    // Back to the start instead: from x 0.5 to x 0.5 is arrived at once.
+    const voxnav_goal home = voxnav_goal_at(0, 1, 1);
+    REQUIRE(voxnav_follower_set_goal(f, &home, 1) == VOXNAV_OK);
+    voxnav_body body{{0.5, 1.0, 1.5}, {0, 0, 0}, 1, 0, 0};
+    voxnav_steering s{};
+    REQUIRE(voxnav_follower_update(f, &body, 0.0, &s) == VOXNAV_OK);
+    CHECK(s.status == VOXNAV_FOLLOW_ARRIVED);
+    // To the corridor's end with 4 expansions a tick (partial routes
+    // continued if the search needs more).
+    REQUIRE(voxnav_follower_set_goal(f, &g, 1) == VOXNAV_OK);
+    int ticks = 1;
+    for (; ticks < 400 && s.status != VOXNAV_FOLLOW_ARRIVED; ++ticks) {
+        REQUIRE(voxnav_world_sync(c.w) == VOXNAV_OK);
+        REQUIRE(voxnav_follower_update(f, &body, ticks * 0.05, &s) == VOXNAV_OK);
+        REQUIRE(s.status != VOXNAV_FOLLOW_NO_PATH);
+        REQUIRE(s.status != VOXNAV_FOLLOW_FAILED);
+        const double step = std::min(s.speed * 0.05, std::hypot(s.target[0] - body.feet[0], s.target[2] - body.feet[2]));
+        body.feet[0] += s.heading[0] * step;
+        body.feet[2] += s.heading[1] * step;
+    }
+    CHECK(s.status == VOXNAV_FOLLOW_ARRIVED);
+    CHECK(s.replans >= 1);
+    CHECK(voxnav_follower_set_goal(f, &g, 0) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_follower_set_goal(f, nullptr, 1) == VOXNAV_ERR_ARGUMENT);
+    CHECK(voxnav_planning_budget_create(0, 0, &budget) == VOXNAV_ERR_ARGUMENT);
+    voxnav_follower_destroy(f);
+    voxnav_planning_budget_destroy(budget);
+}

@@ -445,6 +445,25 @@ VOXNAV_C_API void voxnav_follower_destroy(voxnav_follower* follower);
 /* One tick: `now` is the game's clock [seconds], never going back. Sync the
    world first so the follower sees the tick's edits. */
 VOXNAV_C_API voxnav_status voxnav_follower_update(voxnav_follower* follower, const voxnav_body* body, double now, voxnav_steering* out);
+/* A new goal: any of `goals` (count >= 1). Call it every tick for a moving
+   goal (another entity): the same goals change nothing; new ones, while a
+   route is followed, are planned to at most once a second (or when the
+   route ends). VOXNAV_ERR_ARGUMENT for none. */
+VOXNAV_C_API voxnav_status voxnav_follower_set_goal(voxnav_follower* follower, const voxnav_goal* goals, size_t count);
+
+/* One search budget per tick shared by followers (voxnav/route/planning_budget.hpp):
+   at most `expansions_per_tick` expansions for all their plans together in
+   one tick (the update calls with one `now`), each plan given at least
+   `least_per_plan` (0: 256) or made to wait for the next tick, first come,
+   first served. Use it from the followers' thread; destroy it after them. */
+typedef struct voxnav_planning_budget voxnav_planning_budget;
+VOXNAV_C_API voxnav_status voxnav_planning_budget_create(uint32_t expansions_per_tick, uint32_t least_per_plan, voxnav_planning_budget** out);
+VOXNAV_C_API void voxnav_planning_budget_destroy(voxnav_planning_budget* budget);
+/* Plans left to wait in the current tick. */
+VOXNAV_C_API uint32_t voxnav_planning_budget_turned_away(const voxnav_planning_budget* budget);
+/* Plans of this follower share `budget` from now on (NULL: no budget). */
+VOXNAV_C_API voxnav_status voxnav_follower_set_budget(voxnav_follower* follower, voxnav_planning_budget* budget);
+
 /* The last update's sentence for NO_PATH, STUCK and FAILED ("" otherwise); valid until the next update. */
 VOXNAV_C_API const char* voxnav_follower_why(const voxnav_follower* follower);
 /* "moving", "arrived", "replanning", "stuck", "no_path", "failed". */

@@ -9,6 +9,10 @@ struct voxnav_follower {
     std::unique_ptr<voxnav::Follower> follower;
 };
 
+struct voxnav_planning_budget {
+    std::unique_ptr<voxnav::PlanningBudget> budget;
+};
+
 using namespace voxnav;
 using namespace voxnav::capi;
 
@@ -60,6 +64,42 @@ voxnav_status voxnav_follower_update(voxnav_follower* follower, const voxnav_bod
         put(s.place, o.has_place, o.place);
         put(s.close, o.has_close, o.close);
         o.replans = s.replans;
+        return VOXNAV_OK;
+    });
+}
+
+voxnav_status voxnav_follower_set_goal(voxnav_follower* follower, const voxnav_goal* goals, size_t count) {
+    return guard(__func__, [&] {
+        Follower& f = *need(follower, "follower").follower;
+        if (count == 0) throw ArgumentError("count must be at least 1");
+        voxnav_query q{};
+        q.goals = &need(goals, "goals");
+        q.goal_count = count;
+        f.set_goal(goal_of(q));
+        return VOXNAV_OK;
+    });
+}
+
+voxnav_status voxnav_planning_budget_create(uint32_t expansions_per_tick, uint32_t least_per_plan, voxnav_planning_budget** out) {
+    return guard(__func__, [&] {
+        voxnav_planning_budget*& result = need(out, "out");
+        if (expansions_per_tick == 0) throw ArgumentError("expansions_per_tick must be at least 1");
+        auto b = std::make_unique<voxnav_planning_budget>();
+        b->budget = std::make_unique<PlanningBudget>(expansions_per_tick, least_per_plan == 0 ? 256 : least_per_plan);
+        result = b.release();
+        return VOXNAV_OK;
+    });
+}
+
+void voxnav_planning_budget_destroy(voxnav_planning_budget* budget) { delete budget; }
+
+uint32_t voxnav_planning_budget_turned_away(const voxnav_planning_budget* budget) {
+    return budget && budget->budget ? uint32_t(budget->budget->turned_away()) : 0;
+}
+
+voxnav_status voxnav_follower_set_budget(voxnav_follower* follower, voxnav_planning_budget* budget) {
+    return guard(__func__, [&] {
+        need(follower, "follower").follower->set_budget(budget ? budget->budget.get() : nullptr);
         return VOXNAV_OK;
     });
 }

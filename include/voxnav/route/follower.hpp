@@ -148,6 +148,8 @@ public:
     /// keeps that route and plans to the new goal at most once per
     /// replan_interval (or when the route ends first).
     void set_goal(const Goal& goal);
+    /// Shares `budget` from the next plan on (null: none); as FollowerSettings::budget.
+    void set_budget(PlanningBudget* budget) { settings_.budget = budget; }
     /// Forgets the goal and route (status no_path, "no goal").
     void stop();
 
