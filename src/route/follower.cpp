@@ -229,6 +229,9 @@ std::optional<Voxel> Follower::first_to_do(WorldAct act) const {
 }
 
 const Steering& Follower::update(const BodyState& body, double now) {
+    // The latest facts: a world navigator derives the tick's edits (cheap
+    // when there are none), a worker takes the latest published version.
+    nav_->sync();
     const Steering before = out_;
     out_ = Steering{};
     out_.replans = before.replans;

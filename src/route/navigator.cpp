@@ -161,7 +161,9 @@ void Navigator::Impl::take_snapshot() {
     // A sliced query keeps the version it began with: node ids and facts
     // must not change under it. The latest version is taken when it ends.
     if (in_query_) return;
-    snapshot_ = field_->snapshot();
+    std::shared_ptr<const NavSnapshot> latest = field_->snapshot();
+    if (moves_ && latest == snapshot_) return;  // nothing published since: the rules stay bound
+    snapshot_ = std::move(latest);
     if (moves_) moves_->rebind(*snapshot_);
     else moves_.emplace(*snapshot_, profile_);
 }

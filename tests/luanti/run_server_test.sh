@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs voxnav's test mod on a real headless Luanti server (Debian's
 # minetest-server with minetest_game): tests/luanti/voxnav_test.
-# Usage: run_server_test.sh BUILD_DIR [test|bench|untrusted] [PAIRS] [SEED]
+# Usage: run_server_test.sh BUILD_DIR [test|bench|walk|untrusted] [PAIRS] [SEED]
+# walk: entities follow routes with voxnav.walk (tests/luanti/voxnav_test/walk.lua).
 # untrusted: voxnav not in secure.trusted_mods; it must log one error and stay out of the way.
 # Exit: 0 passed, 1 failed, 77 skipped (no minetestserver or minetest_game).
 set -uo pipefail
@@ -42,6 +43,7 @@ unload=29
 columns=8
 step_us=4000
 [ "$mode" = test ] && unload=3 && columns=100000 && step_us=200000
+[ "$mode" = walk ] && columns=100000
 cat > "$work/minetest.conf" <<CONF
 $trusted
 server_unload_unused_data_timeout = $unload
@@ -56,13 +58,15 @@ enable_fence_tall = true
 voxnav_test_mode = $mode
 voxnav_test_pairs = $pairs
 voxnav_test_seed = $seed
+voxnav_test_timeout = $([ "$mode" = walk ] && echo 700 || echo 240)
 CONF
 log="$work/server.log"
-timeout 600 "$server" --world "$work/world" --gameid minetest_game --config "$work/minetest.conf" --port "$port" \
+timeout 800 "$server" --world "$work/world" --gameid minetest_game --config "$work/minetest.conf" --port "$port" \
   --logfile "$log" > "$work/stdout.txt" 2>&1
 status=$?
 grep -E "voxnav|ERROR" "$log" | grep -v "^\s*$" | tail -40
 [ "$mode" = bench ] && grep -E "^\||^pairs|^mirrored" "$work/stdout.txt"
+[ "$mode" = walk ] && grep -E "^walks" "$work/stdout.txt"
 if [ -f "$work/world/voxnav_test_results.json" ]; then
   out="$build/luanti/voxnav_test_results_$mode.json"
   cp "$work/world/voxnav_test_results.json" "$out"

@@ -6,7 +6,8 @@
 ///
 ///   voxnav::Follower walker(nav);                    // nav: this NPC kind's Navigator
 ///   walker.set_goal(voxnav::Goal::at(door_step));
-///   // every tick, after nav.sync() saw the tick's edits:
+///   // every tick, after the tick's edits (update() syncs nav: a world
+///   // navigator derives them, a worker takes the latest published facts):
 ///   const voxnav::Steering& s = walker.update({feet, velocity, on_ground, in_liquid, on_climbable}, now);
 ///   body.steer(s.heading, s.speed); if (s.jump) body.jump(); if (s.open) game.open_door(*s.open);
 ///

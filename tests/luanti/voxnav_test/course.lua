@@ -22,10 +22,12 @@ course.DOOR_KINDS = {
 	{suffix = "_d", hinge = "right", open = true, state = 3},
 }
 
--- Places a door node and its doors:hidden as the doors mod does.
-function course.place_door(pos, name, state)
-	minetest.set_node(pos, {name = name, param2 = 1})
-	minetest.set_node({x = pos.x, y = pos.y + 1, z = pos.z}, {name = "doors:hidden", param2 = 1})
+-- Places a door node and its doors:hidden as the doors mod does (param2:
+-- its facing, 1 by default: a door across a lane along x).
+function course.place_door(pos, name, state, param2)
+	param2 = param2 or 1
+	minetest.set_node(pos, {name = name, param2 = param2})
+	minetest.set_node({x = pos.x, y = pos.y + 1, z = pos.z}, {name = "doors:hidden", param2 = param2})
 	minetest.get_meta(pos):set_int("state", state)
 end
 

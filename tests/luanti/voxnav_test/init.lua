@@ -16,10 +16,12 @@
 -- asserted: this is a test, not a benchmark.
 --
 -- Settings: voxnav_test_pairs (100), voxnav_test_seed (7),
--- voxnav_test_mode = test | bench (bench: no course checks, a table).
+-- voxnav_test_mode = test | bench | walk (bench: no course checks, a table;
+-- walk: entities follow routes with voxnav.walk, walk.lua).
 local modpath = minetest.get_modpath("voxnav_test")
 local check = dofile(modpath .. "/check.lua")
 local course = dofile(modpath .. "/course.lua")
+local walk = dofile(modpath .. "/walk.lua")
 
 local mode = minetest.settings:get("voxnav_test_mode") or "test"
 local n_pairs = tonumber(minetest.settings:get("voxnav_test_pairs")) or 100
@@ -690,7 +692,7 @@ local function run()
 		fail("voxnav is not available: " .. tostring(voxnav.error))
 		return
 	end
-	walkers()
+	if mode ~= "walk" then walkers() end
 	-- Until voxnav has read what was generated (within each step's budget).
 	local waited = 0
 	while voxnav.stats().pending_generated_columns > 0 and waited < 1000 do
@@ -700,6 +702,12 @@ local function run()
 	results.waited_for_mirroring_steps = waited
 	local c = course.build(COURSE_ORIGIN)
 	results.course_positions = c
+	if mode == "walk" then
+		walk.run({fail = fail, expect = expect, p2s = p2s, wait_step = wait_step, results = results, course = course,
+			course_origin = COURSE_ORIGIN, seed = seed, surface = surface, area = AREA, find = find, percentile = percentile})
+		results.seconds = (minetest.get_us_time() - t0) / 1e6
+		return
+	end
 	if mode ~= "bench" then
 		course_checks(c)
 		door_checks(c)
@@ -786,7 +794,7 @@ end
 minetest.after(0, function()
 	local course_min = vector.add(COURSE_ORIGIN, {x = -8, y = -8, z = -8})
 	local course_max = vector.add(COURSE_ORIGIN, {x = 48, y = 32, z = 48})
-	if mode == "test" then
+	if mode == "test" or mode == "walk" then
 		forceload_box(AREA.minp, AREA.maxp, true)
 		forceload_box(course_min, course_max, true)
 	end
@@ -802,7 +810,7 @@ minetest.after(0, function()
 			end
 			-- Mapgen is done: the walkers ask at once (run starts with them).
 			run_in_steps(run, function(ok)
-				if mode == "test" then
+				if mode == "test" or mode == "walk" then
 					forceload_box(AREA.minp, AREA.maxp, false)
 					forceload_box(course_min, course_max, false)
 				end

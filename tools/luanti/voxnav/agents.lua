@@ -175,7 +175,7 @@ return function(ctx)
 		if not json then return false, err end
 		local nav, nerr, later = agents.navigator(json)
 		if not nav and not later then return false, nerr end
-		agents.by_name[name] = {json = json}
+		agents.by_name[name] = {json = json, def = def}
 		return true
 	end
 

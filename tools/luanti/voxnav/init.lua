@@ -8,7 +8,8 @@
 --
 -- Files: nodes.lua maps node definitions to voxnav blocks, mirror.lua keeps
 -- voxnav's copy of the loaded map, agents.lua turns agent defs into profiles,
--- api.lua is the Lua API, find_path.lua the minetest.find_path replacement.
+-- api.lua is the Lua API, find_path.lua the minetest.find_path replacement,
+-- walk.lua moves entities along routes (voxnav.walk, voxnav.follower).
 --
 -- Time on the game thread: no call of the mod does unbounded work. Reading
 -- map blocks and deriving their navigation facts is spread over server
@@ -31,6 +32,8 @@ local function disable(reason)
 	voxnav.error = reason
 	voxnav.register_agent = function() return false, reason end
 	voxnav.find_path = function() return nil, {status = "failed", error = reason} end
+	voxnav.follower = function() return nil, reason end
+	voxnav.walk = function() return nil, reason end
 	voxnav.stats = function() return {error = reason} end
 end
 
@@ -101,6 +104,7 @@ dofile(modpath .. "/mirror.lua")(ctx)
 dofile(modpath .. "/agents.lua")(ctx)
 dofile(modpath .. "/api.lua")(ctx)
 dofile(modpath .. "/find_path.lua")(ctx)
+dofile(modpath .. "/walk.lua")(ctx)
 
 voxnav.available = true
 voxnav.version = ffi.string(lib.voxnav_version())

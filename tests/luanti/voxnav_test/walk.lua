@@ -1,0 +1,277 @@
+-- The walk test (mode "walk"): physical entities follow routes with
+-- voxnav.walk and Luanti's own entity physics, on the built course, on an
+-- open arena with edits during the walk (a door closed in front, a wall
+-- placed across, the floor dug out, a door opened elsewhere) and on natural
+-- terrain; then 200 walkers given a new goal every 3 s while the mod's time
+-- per server step is recorded. Checks: at least 99% arrive, every edit that
+-- breaks a route causes a re-plan, no entity ever stands inside a solid
+-- node. Returns run(env), env holding the test's helpers.
+local W = {}
+
+minetest.register_entity("voxnav_test:walker", {
+	initial_properties = {
+		physical = true, collide_with_objects = false, static_save = false,
+		-- A player's box: 0.6 wide, 1.77 tall, feet at the position.
+		collisionbox = {-0.3, 0, -0.3, 0.3, 1.77, 0.3},
+		stepheight = 0.6, visual = "cube", visual_size = {x = 0.6, y = 1.77},
+	},
+})
+
+-- A solid node: a full walkable cube (doors, slabs, stairs, fences and
+-- ladders are not: a body may stand in their node beside their box).
+local function solid_at(p)
+	local n = minetest.get_node_or_nil(p)
+	local d = n and minetest.registered_nodes[n.name]
+	return d ~= nil and d.walkable ~= false and (d.drawtype == "normal" or d.drawtype == nil) and
+		(d.node_box == nil or d.node_box.type == "regular") and (d.collision_box == nil or d.collision_box.type == "regular")
+end
+
+function W.run(env)
+	local fail, expect, p2s, wait_step, results = env.fail, env.expect, env.p2s, env.wait_step, env.results
+	local walks = {}  -- every walk: {name, status, why, replans, seconds, edit = {...}}
+	local inside = {}  -- entities seen inside a solid node
+
+	local function spawn(p)
+		-- Feet on the node below p: a node spans y - 0.5 .. y + 0.5.
+		return minetest.add_entity({x = p.x, y = p.y - 0.5 + 0.01, z = p.z}, "voxnav_test:walker")
+	end
+
+	-- Starts a walk; its record fills in when it ends.
+	local function start(name, from, to, agent)
+		local obj = spawn(from)
+		if not obj then
+			fail(name .. ": could not spawn an entity at " .. p2s(from))
+			return nil
+		end
+		local rec = {name = name, from = from, to = to, status = "walking"}
+		local w, err = voxnav.walk(obj, to, agent or "player", {
+			timeout = 120,
+			on_done = function(status, info)
+				rec.status, rec.why, rec.replans, rec.seconds = status, info.why, info.replans, info.seconds
+				local p = obj:get_pos()
+				rec.at = p and vector.round(p)
+				obj:remove()
+			end,
+		})
+		if not w then
+			fail(name .. ": voxnav.walk refused: " .. tostring(err))
+			obj:remove()
+			return nil
+		end
+		rec.walker, rec.object = w, obj
+		walks[#walks + 1] = rec
+		return rec
+	end
+
+	-- Lets server steps pass until every walk in `list` ended (or `limit`
+	-- seconds), checking each step that no entity stands inside a solid node.
+	local function wait_walks(list, limit, each_step)
+		local t0 = minetest.get_us_time()
+		while (minetest.get_us_time() - t0) / 1e6 < limit do
+			local running = 0
+			for _, r in ipairs(list) do
+				if r.status == "walking" then
+					running = running + 1
+					local p = r.object:get_pos()
+					if p then
+						for _, dy in ipairs({0.1, 1.0, 1.6}) do
+							local q = vector.round({x = p.x, y = p.y + dy, z = p.z})
+							if solid_at(q) then
+								inside[#inside + 1] = r.name .. " at " .. p2s(q)
+								break
+							end
+						end
+					end
+				end
+			end
+			if each_step then each_step() end
+			if running == 0 then return end
+			wait_step()
+		end
+		for _, r in ipairs(list) do
+			if r.status == "walking" then r.walker:stop() end
+		end
+	end
+
+	-- 1. The course: door, stairs, slabs, a gate, a pool, a ladder.
+	local c = results.course_positions
+	local course_walks = {}
+	for i = 1, 5 do course_walks[i] = start("course " .. i, c.start, c.before_steel) end
+	wait_walks(course_walks, 150)
+
+	-- 2. An open arena with edits during the walk.
+	local o = vector.add(env.course_origin, {x = 14, y = 1, z = 14})
+	local function at(x, y, z) return {x = o.x + x, y = o.y + y, z = o.z + z} end
+	local vm_min, vm_max = at(-1, -1, -1), at(31, 8, 31)
+	for x = vm_min.x, vm_max.x do
+		for z = vm_min.z, vm_max.z do
+			minetest.set_node({x = x, y = o.y - 1, z = z}, {name = "default:stone"})
+			for y = o.y, o.y + 8 do minetest.set_node({x = x, y = y, z = z}, {name = "air"}) end
+		end
+	end
+	-- A wall across z = 16 with a wooden door at x = 15 (the only way
+	-- through), built open: the route walks through it.
+	for x = 0, 30 do for y = 0, 2 do minetest.set_node(at(x, y, 16), {name = "default:stone"}) end end
+	env.course.place_door(at(15, 0, 16), "doors:door_wood_a", 0, 0)  -- facing z: across the way through
+	doors.get(at(15, 0, 16)):open(nil)
+	for _ = 1, 3 do wait_step() end
+
+	local edits = {}
+	-- Each edit: a walk, a moment (the body within `when` nodes of `near`),
+	-- the edit, and whether it breaks the route.
+	local function edit_walk(name, from, to, near, when, apply, breaks)
+		local r = start("arena: " .. name, from, to)
+		if not r then return end
+		local e = {name = name, breaks = breaks, done = false}
+		r.edit = e
+		edits[#edits + 1] = {rec = r, e = e, near = near, when = when, apply = apply}
+	end
+	-- The door closed in front of a walker going through it.
+	edit_walk("door closed in front", at(15, 0, 8), at(15, 0, 24), at(15, 0, 16), 5,
+		function() doors.get(at(15, 0, 16)):close(nil) end, true)
+	wait_walks({walks[#walks]}, 60, function()
+		for _, ed in ipairs(edits) do
+			if not ed.e.done and ed.rec.status == "walking" then
+				local p = ed.rec.object:get_pos()
+				if p and vector.distance(p, ed.near) <= ed.when then
+					ed.e.replans_before = ed.rec.walker.replans
+					ed.apply()
+					ed.e.done = true
+				end
+			end
+		end
+	end)
+	-- A wall placed across, a floor dug out, a door opened elsewhere: three
+	-- walkers on the arena's south side (z < 16) at once.
+	edit_walk("wall placed across", at(2, 0, 4), at(28, 0, 4), at(14, 0, 4), 6, function()
+		for z = 0, 8 do for y = 0, 2 do minetest.set_node(at(16, y, z), {name = "default:stone"}) end end
+	end, true)
+	edit_walk("floor dug out", at(2, 0, 12), at(28, 0, 12), at(14, 0, 12), 6, function()
+		for x = 16, 18 do
+			for z = 9, 14 do
+				for y = -1, -4, -1 do minetest.set_node(at(x, y, z), {name = "air"}) end
+			end
+		end
+	end, true)
+	edit_walk("door opened elsewhere", at(28, 0, 24), at(2, 0, 28), at(15, 0, 26), 8, function()
+		doors.get(at(15, 0, 16)):open(nil)
+	end, false)
+	local arena = {}
+	for i = 2, #edits do arena[#arena + 1] = edits[i].rec end
+	wait_walks(arena, 90, function()
+		for _, ed in ipairs(edits) do
+			if not ed.e.done and ed.rec.status == "walking" then
+				local p = ed.rec.object:get_pos()
+				if p and vector.distance(p, ed.near) <= ed.when then
+					ed.e.replans_before = ed.rec.walker.replans
+					ed.apply()
+					ed.e.done = true
+				end
+			end
+		end
+	end)
+	for _, ed in ipairs(edits) do
+		local e, r = ed.e, ed.rec
+		expect(e.done, "arena: " .. e.name .. ": the edit never happened (the walker never came near)")
+		e.replans_after = r.replans
+		if e.done and e.breaks then
+			expect((r.replans or 0) > (e.replans_before or 0),
+				"arena: " .. e.name .. ": the edit broke the route but the walker did not re-plan (" ..
+				tostring(e.replans_before) .. " -> " .. tostring(r.replans) .. ")")
+		end
+	end
+
+	-- 3. Natural terrain: seeded pairs with a route, all walking at once.
+	local rng = PcgRandom(env.seed + 1)
+	local terrain = {}
+	local tries = 0
+	while #terrain < 30 and tries < 3000 do
+		tries = tries + 1
+		local a = env.surface(rng:next(env.area.minp.x + 16, env.area.maxp.x - 16), rng:next(env.area.minp.z + 16, env.area.maxp.z - 16))
+		local b = a and env.surface(a.x + rng:next(-24, 24), a.z + rng:next(-24, 24))
+		if a and b then
+			local path, info = env.find(a, b, "player", {max_nodes = 100000})
+			if path and info.status == "found" then
+				local r = start("terrain " .. (#terrain + 1), a, b)
+				if r then terrain[#terrain + 1] = r end
+			end
+		end
+	end
+	expect(#terrain >= 20, "only " .. #terrain .. " terrain pairs with a route")
+	wait_walks(terrain, 120)
+
+	-- Arrivals.
+	local arrived, failed_list = 0, {}
+	for _, r in ipairs(walks) do
+		if r.status == "arrived" then
+			arrived = arrived + 1
+		else
+			failed_list[#failed_list + 1] = string.format("%s %s->%s: %s at %s (%s; %s re-plans)", r.name, p2s(r.from), p2s(r.to),
+				tostring(r.status), p2s(r.at), tostring(r.why), tostring(r.replans))
+		end
+	end
+	results.walk = {walks = #walks, arrived = arrived, failures = failed_list, inside_solid = inside,
+		edits = (function()
+			local l = {}
+			for _, ed in ipairs(edits) do l[#l + 1] = ed.e end
+			return l
+		end)()}
+	for _, f in ipairs(failed_list) do minetest.log("action", "[voxnav_test] walk did not arrive: " .. f) end
+	expect(arrived >= 0.99 * #walks, arrived .. " of " .. #walks .. " walks arrived (at least 99% must): " ..
+		table.concat(failed_list, "; "))
+	expect(#inside == 0, #inside .. " times an entity stood inside a solid node: " .. table.concat(inside, "; ", 1, math.min(5, #inside)))
+
+	-- 4. 200 walkers, each given a new goal every 3 s, for 15 s: the mod's
+	-- time per server step against the step's dtime.
+	local crowd = {}
+	tries = 0
+	while #crowd < 200 and tries < 20000 do
+		tries = tries + 1
+		local a = env.surface(rng:next(env.area.minp.x + 16, env.area.maxp.x - 16), rng:next(env.area.minp.z + 16, env.area.maxp.z - 16))
+		local b = a and env.surface(a.x + rng:next(-12, 12), a.z + rng:next(-12, 12))
+		if b then
+			local obj = spawn(a)
+			local w = obj and voxnav.walk(obj, b, "player", {timeout = 60, give_up = 1000, persistent = true})
+			if w then crowd[#crowd + 1] = {w = w, obj = obj, home = a} end
+		end
+	end
+	expect(#crowd == 200, "only " .. #crowd .. " of 200 crowd walkers started")
+	voxnav.walk_stats(true)
+	local dtimes = {}
+	local last = minetest.get_us_time()
+	local t0 = last
+	local next_goal = 0
+	while (minetest.get_us_time() - t0) / 1e6 < 15 do
+		local now = minetest.get_us_time()
+		if (now - t0) / 1e6 >= next_goal then
+			next_goal = next_goal + 3
+			for _, m in ipairs(crowd) do
+				local p = m.obj:get_pos()
+				local g = p and env.surface(math.floor(p.x + 0.5) + rng:next(-12, 12), math.floor(p.z + 0.5) + rng:next(-12, 12))
+				if g then m.w:set_goal(g) end
+			end
+		end
+		wait_step()
+		local t = minetest.get_us_time()
+		dtimes[#dtimes + 1] = t - last
+		last = t
+	end
+	local st = voxnav.walk_stats(true)
+	for _, m in ipairs(crowd) do
+		m.w:stop()
+		m.obj:remove()
+	end
+	local step_dtime = (tonumber(minetest.settings:get("dedicated_server_step")) or 0.09) * 1e6
+	results.crowd = {walkers = #crowd, steps = st.steps, mod_us_p50 = env.percentile(st.us, 0.5),
+		mod_us_p99 = env.percentile(st.us, 0.99), mod_us_max = env.percentile(st.us, 1),
+		server_step_dtime_us = step_dtime, step_interval_us_p50 = env.percentile(dtimes, 0.5),
+		step_interval_us_p99 = env.percentile(dtimes, 0.99)}
+	minetest.log("action", "[voxnav_test] 200 walkers: mod time per step p50 " .. results.crowd.mod_us_p50 .. " us, p99 " ..
+		results.crowd.mod_us_p99 .. " us, max " .. results.crowd.mod_us_max .. " us (dtime " .. step_dtime .. " us)")
+	print(string.format("walks %d, arrived %d; 200 walkers: mod time per step p50 %d us, p99 %d us, max %d us; step dtime %d us",
+		#walks, arrived, results.crowd.mod_us_p50, results.crowd.mod_us_p99, results.crowd.mod_us_max, step_dtime))
+	expect(results.crowd.mod_us_p99 < step_dtime, "200 walkers: the mod's p99 time per step " .. results.crowd.mod_us_p99 ..
+		" us exceeds the step's dtime " .. step_dtime .. " us")
+end
+
+return W
