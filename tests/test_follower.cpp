@@ -324,3 +324,44 @@ TEST_CASE("followers sharing a planning budget stay within it each tick and all 
         CHECK(longest_wait[i] <= 6);  // 3 plans a tick, 12 followers: served within 4 ticks
     }
 }
+
+TEST_CASE("a partial route's next segment is planned on a worker before the body gets to its end", "[follower][service]") {
+    // A long corridor; routes capped so each covers only part of it.
+    std::string text = "voxnav-world 1\nsize 90 2 3\nlayer 0\n";
+    for (int z = 0; z < 3; ++z) text += std::string(90, '#') + "\n";
+    text += "layer 1\n" + std::string(90, '.') + "\nS" + std::string(88, '.') + "G\n" + std::string(90, '.') + "\n";
+    for (const bool on_worker : {false, true}) {
+        INFO((on_worker ? "with a service" : "without"));
+        World w = world_from_text(text);
+        Navigator nav(w, AgentProfile{});
+        RouteService service(w, 1);
+        FollowerSettings s;
+        s.query.limits.max_nodes = 30;
+        s.query.acceleration = Acceleration::Off;  // voxel by voxel: 30 nodes stay 30 voxels
+        s.query.landmarks = false;
+        if (on_worker) s.service = &service, s.service_agent = service.add_agent(AgentProfile{});
+        Follower f(nav, s);
+        f.set_goal(Goal::at(*w.point("G")));
+        KinematicBody body(*w.point("S"));
+        int stops = 0;
+        FollowStatus last = FollowStatus::Moving;
+        for (double t = 0.0; t < 60.0; t += kTick) {
+            const Steering& st = f.update(body.s, t);
+            last = st.status;
+            if (st.status == FollowStatus::Arrived) break;
+            REQUIRE((st.status == FollowStatus::Moving || st.status == FollowStatus::Replanning));
+            if (t > 0.0 && st.status == FollowStatus::Replanning) ++stops;
+            body.step(st, kTick);
+            // The worker's answer comes back between ticks (as a game's tick is long).
+            if (on_worker) service.wait();
+        }
+        CHECK(last == FollowStatus::Arrived);
+        if (on_worker) {
+            CHECK(stops == 0);                   // never planned on the game thread after the first
+            CHECK(f.steering().replans == 1);
+            CHECK(f.route().status == SearchStatus::Found);
+        } else {
+            CHECK(stops >= 2);                   // planned at each partial end
+        }
+    }
+}

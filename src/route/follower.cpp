@@ -58,6 +58,7 @@ void Follower::set_goal(const Goal& goal) {
     goal_words_ = words;
     goal_moved_ = false;
     route_ = Route{};
+    next_.drop();
     out_ = Steering{};
     plan_due_ = true;
     stage_ = 0;
@@ -66,6 +67,7 @@ void Follower::set_goal(const Goal& goal) {
 }
 
 void Follower::stop() {
+    next_.drop();
     goal_.reset();
     goal_words_.clear();
     goal_moved_ = false;
@@ -123,6 +125,7 @@ bool Follower::plan(const BodyState& body, double now) {
     ++out_.replans;
     plan_due_ = false;
     progress_at_ = now;
+    next_.drop();
     const Navigator::Snap snap = nav_->snap_voxel_units(body.feet);
     if (!snap.ok) {
         route_ = Route{};
@@ -220,6 +223,43 @@ Route::Voxels Follower::acts(std::size_t k, WorldAct act) const {
     return {all.data() + from, n};
 }
 
+void Follower::continue_on_worker() {
+    if (next_.ticket) {
+        if (std::optional<RouteService::Finished> f = settings_.service->take(next_.ticket)) {
+            next_.ticket = 0;
+            append_segment(f->route);
+        }
+        return;
+    }
+    const std::size_t n = route_.waypoints.size();
+    if (route_.status != SearchStatus::Partial || n < 2 || goal_moved_ || n - std::min(k_, n) > settings_.lookahead) return;
+    RouteService::Request r;
+    r.from = route_.waypoints.back().position;
+    r.goal = *goal_;
+    r.options = settings_.query;
+    r.claim = true;
+    next_.service = settings_.service;
+    try {
+        next_.ticket = settings_.service->submit(settings_.service_agent, std::move(r));
+    } catch (const std::exception&) {
+        // An agent id the service does not know, or options it refuses:
+        // plan on from the end here, as without a service.
+        next_.ticket = 0;
+    }
+}
+
+void Follower::append_segment(const Route& next) {
+    // Only a route on from this one's end (a re-plan since dropped the ask).
+    if (!next.usable() || next.waypoints.size() < 2 || next.waypoints.front().position != route_.waypoints.back().position) return;
+    route_.waypoints.insert(route_.waypoints.end(), next.waypoints.begin() + 1, next.waypoints.end());
+    route_.open.insert(route_.open.end(), next.open.begin(), next.open.end());
+    route_.dig.insert(route_.dig.end(), next.dig.begin(), next.dig.end());
+    route_.place.insert(route_.place.end(), next.place.begin(), next.place.end());
+    route_.cost += next.cost;
+    route_.status = next.status;
+    index_acts();
+}
+
 std::optional<Voxel> Follower::first_to_do(WorldAct act) const {
     // A door to open and a voxel to dig are still solid; a place is still empty.
     const bool want_solid = act != WorldAct::Place;
@@ -305,11 +345,12 @@ const Steering& Follower::update(const BodyState& body, double now) {
         stage_ = 0;
         backoff_ = 0.0;
     }
-    if (k_ >= n) {
+    if (settings_.service) continue_on_worker();
+    if (k_ >= route_.waypoints.size()) {
         if (route_.status == SearchStatus::Found && !goal_moved_) {
             out_.status = FollowStatus::Arrived;
-            out_.waypoint = n - 1;
-            out_.target = centre(n - 1);
+            out_.waypoint = route_.waypoints.size() - 1;
+            out_.target = centre(route_.waypoints.size() - 1);
             return out_;
         }
         // The end of a route to where a moving goal was, or of a partial

@@ -23,6 +23,7 @@
 #include <stdexcept>
 #include <system_error>
 #include <thread>
+#include <unordered_map>
 #include <unordered_set>
 
 
@@ -57,6 +58,8 @@ struct RouteService::Impl {
     std::deque<Job> queue;
     std::vector<Finished> finished;
     std::unordered_set<Ticket> cancelled;
+    std::unordered_map<Ticket, Finished> claimed;  // Request::claim routes, for take()
+    std::unordered_set<Ticket> forgotten;          // claimed requests running when forgotten
     std::atomic<std::size_t> in_flight{0};
     bool stopping = false;
 
@@ -111,9 +114,12 @@ struct RouteService::Impl {
     // Hands finished routes to collect() and counts the job done.
     // (The count drops under the same lock that hands the routes over: a
     // game that collected the last route never sees pending() above 0.)
-    void deliver(std::vector<Finished>& out) {
+    void deliver(std::vector<Finished>& out, bool claim) {
         std::lock_guard<std::mutex> lock(mutex);
-        for (Finished& f : out) finished.push_back(std::move(f));
+        for (Finished& f : out) {
+            if (!claim) finished.push_back(std::move(f));
+            else if (forgotten.erase(f.ticket) == 0) claimed[f.ticket] = std::move(f);
+        }
         if (in_flight.fetch_sub(1) == 1) idle.notify_all();
     }
     // A route that was not computed: cancelled, or failed on the worker.
@@ -183,7 +189,7 @@ struct RouteService::Impl {
             out.clear();
             for (std::uint64_t npc : npcs) out.push_back(unanswered(job.ticket, npc, false, e.what()));
         }
-        deliver(out);
+        deliver(out, !job.crowd && job.request.claim);
     }
 
     // A worker: sleeps until a request is queued, runs the oldest; ends
@@ -278,6 +284,28 @@ bool RouteService::cancel(Ticket ticket) {
             return true;
         }
     return false;
+}
+
+std::optional<RouteService::Finished> RouteService::take(Ticket ticket) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    const auto it = impl_->claimed.find(ticket);
+    if (it == impl_->claimed.end()) return std::nullopt;
+    std::optional<Finished> out(std::move(it->second));
+    impl_->claimed.erase(it);
+    return out;
+}
+
+void RouteService::forget(Ticket ticket) {
+    std::lock_guard<std::mutex> lock(impl_->mutex);
+    if (impl_->claimed.erase(ticket) > 0) return;
+    for (const Impl::Job& j : impl_->queue)
+        if (j.ticket == ticket) {
+            impl_->cancelled.insert(ticket);
+            // Its cancelled answer is claimed too: drop it on delivery.
+            if (j.request.claim) impl_->forgotten.insert(ticket);
+            return;
+        }
+    impl_->forgotten.insert(ticket);  // running (or unknown: then never delivered, a few bytes)
 }
 
 std::size_t RouteService::pending() const { return impl_->in_flight.load(); }

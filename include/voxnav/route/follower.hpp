@@ -57,6 +57,7 @@
 #include "voxnav/route/navigator.hpp"
 #include "voxnav/route/planning_budget.hpp"
 #include "voxnav/route/route.hpp"
+#include "voxnav/route/route_service.hpp"
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
@@ -66,6 +67,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace voxnav {
@@ -137,6 +139,16 @@ struct FollowerSettings {
     /// for the next tick when it is spent (route/planning_budget.hpp).
     /// Null: every plan may expand up to query.limits.max_nodes.
     PlanningBudget* budget = nullptr;
+    /// Plans the next segment of a partial route on this service's workers
+    /// (not owned; it must outlive the follower, and service_agent must be
+    /// the id it gave this NPC kind's profile): once the body is within
+    /// `lookahead` waypoints of a partial route's end, the route on from
+    /// there is asked for, and appended when it comes back, so the body
+    /// does not stop at the end. Null: the follower plans on from the end
+    /// when it gets there (within its budget).
+    RouteService* service = nullptr;
+    RouteService::AgentId service_agent = 0;
+    std::size_t lookahead = 16;
 };
 
 class Follower {
@@ -180,6 +192,10 @@ private:
     // Route::voxels in O(1): each waypoint's offsets into open, dig and
     // place, indexed once per route (Route::voxels sums the shares before k).
     void index_acts();
+    /// The next segment of a partial route: asked for on the service near
+    /// its end, appended when it is back.
+    void continue_on_worker();
+    void append_segment(const Route& next);
     [[nodiscard]] Route::Voxels acts(std::size_t k, WorldAct act) const;
 
     Navigator* nav_;
@@ -191,6 +207,25 @@ private:
     bool goal_moved_ = false;           // set_goal changed it while a route was followed
     double last_goal_replan_ = -1e300;
     Route route_;
+    // A segment asked of settings_.service: forgotten there when dropped,
+    // replaced or destroyed (so nothing is left behind in the service).
+    struct Segment {
+        RouteService* service = nullptr;
+        RouteService::Ticket ticket = 0;
+        Segment() = default;
+        Segment(Segment&& o) noexcept : service(o.service), ticket(std::exchange(o.ticket, 0)) {}
+        Segment& operator=(Segment&& o) noexcept {
+            if (this != &o) drop(), service = o.service, ticket = std::exchange(o.ticket, 0);
+            return *this;
+        }
+        Segment(const Segment&) = delete;
+        Segment& operator=(const Segment&) = delete;
+        ~Segment() { drop(); }
+        void drop() {
+            if (ticket && service) service->forget(ticket);
+            ticket = 0;
+        }
+    } next_;
     std::vector<std::array<std::uint32_t, 3>> act_offsets_;  // index_acts(): empty when the route acts on nothing
     std::size_t k_ = 1;                 // the waypoint approached
     std::optional<Voxel> door_behind_;  // a door the route opened, to close once the body is past it

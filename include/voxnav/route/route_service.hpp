@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace voxnav {
@@ -43,6 +44,9 @@ public:
         Voxel from{0};
         Goal goal;
         QueryOptions options;
+        /// Kept for take(ticket) alone: collect() never returns it (a
+        /// Follower planning its next segment on a worker uses this).
+        bool claim = false;
     };
     struct Finished {
         Ticket ticket = 0;
@@ -98,6 +102,13 @@ public:
     void collect(std::vector<Finished>& out);
     /// Drops a request that has not started; false once it runs or ran.
     bool cancel(Ticket ticket);
+    /// A claimed request's route (Request::claim) once it finished, taken
+    /// out of the service; nullopt while it runs, or for another ticket.
+    [[nodiscard]] std::optional<Finished> take(Ticket ticket);
+    /// No longer wanted, whatever its state: a queued request is dropped, a
+    /// claimed route waiting for take() is freed, a running one is freed
+    /// when it finishes.
+    void forget(Ticket ticket);
     /// Requests submitted and not yet collected-ready (any thread).
     [[nodiscard]] std::size_t pending() const;
     /// Blocks until every submitted request has finished (shutdown, tests).
