@@ -30,6 +30,14 @@ namespace {
 constexpr std::size_t kReattachWindow = 8;
 // Airborne, a body arcs away from its segment: the corridor grows by this. [Units: voxels]
 constexpr double kAirSlack = 1.0;
+// A body held on the ground below a walk step up no higher than a step (a
+// 1/16 rise into a doorway under a lintel: prismarine-physics measures the
+// step-up against the already clipped move and never takes it) for this
+// long is told to jump, as a mob's move control jumps onto a floor above its
+// feet. [Units: seconds]
+constexpr double kHeldBelowStepJump = 0.25;
+// "Held": horizontal speed under this share of the walk speed. [Units: -]
+constexpr double kHeldSpeedShare = 0.1;
 
 }  // namespace
 
@@ -90,7 +98,11 @@ bool Follower::reached(const BodyState& body, std::size_t k) const {
 
 double Follower::distance_to_segment(const BodyState& body) const {
     const glm::dvec3 b = centre(k_);
-    const glm::dvec3 a = k_ > 0 ? centre(k_ - 1) : b;
+    // The first segment runs from where the body stood when the route was
+    // planned: its start waypoint is the voxel it snapped to, which may lie
+    // below an overhanging body (feet on the next column's edge) by more
+    // than the corridor, and the same route would be planned again every tick.
+    const glm::dvec3 a = k_ == 1 ? planned_from_ : k_ > 0 ? centre(k_ - 1) : b;
     const glm::dvec3 ab = b - a;
     const double len2 = glm::dot(ab, ab);
     const double t = len2 > 0.0 ? std::clamp(glm::dot(body.feet - a, ab) / len2, 0.0, 1.0) : 0.0;
@@ -116,6 +128,7 @@ void Follower::plan(const BodyState& body, double now) {
     ++out_.replans;
     plan_due_ = false;
     progress_at_ = now;
+    planned_from_ = body.feet;
     const Navigator::Snap snap = nav_->snap_voxel_units(body.feet);
     if (!snap.ok) {
         route_ = Route{};
@@ -147,7 +160,7 @@ bool Follower::still_blocks(const Voxel& v, bool want_solid) const {
     return want_solid ? solid : !solid;
 }
 
-void Follower::steer(const BodyState& body) {
+void Follower::steer(const BodyState& body, double now) {
     const Waypoint& w = route_.waypoints[k_];
     const AgentProfile& a = nav_->profile();
     const glm::dvec3 t = centre(k_);
@@ -178,7 +191,16 @@ void Follower::steer(const BodyState& body) {
             out_.climb = t.y > body.feet.y + 0.05 ? 1 : (t.y < body.feet.y - 0.05 ? -1 : 0);
             break;
         case Action::Fly: out_.speed = a.fly_speed; break;
-        default: break;
+        default: {
+            // A walk up less than a step that the body does not take: jump.
+            const double rise = t.y - body.feet.y;
+            const bool held = body.on_ground && rise > 1e-3 && rise <= a.step_height + 1e-9 && len <= 1.0 + radius_ &&
+                              run < kHeldSpeedShare * a.walk_speed;
+            if (!held) held_since_ = -1.0;
+            else if (held_since_ < 0.0) held_since_ = now;
+            out_.jump = held && now - held_since_ >= kHeldBelowStepJump;
+            break;
+        }
     }
     // In water the head stays up while the target is not below.
     if (body.in_liquid && a.swim && t.y >= body.feet.y - 0.1 && w.action != Action::Climb) out_.jump = true;
@@ -305,7 +327,7 @@ const Steering& Follower::update(const BodyState& body, double now) {
             return out_;
         }
     }
-    steer(body);
+    steer(body, now);
     out_.status = replanned ? FollowStatus::Replanning : FollowStatus::Moving;
     return out_;
 }
