@@ -81,6 +81,7 @@ struct Walk {
     std::string why_stuck;
     std::vector<double> stuck_waits;  // each `stuck` spell's length [Units: seconds]
     int jump_asks = 0;                 // ticks the follower said jump
+    int open_asks = 0;                 // ticks the follower said open
     [[nodiscard]] bool saw(FollowStatus s) const { return std::find(seen.begin(), seen.end(), s) != seen.end(); }
 };
 
@@ -114,6 +115,7 @@ Walk walk(World& w, Navigator& nav, Follower& f, KinematicBody& body, double max
         }
         if (s.status == FollowStatus::Arrived || s.status == FollowStatus::NoPath || s.status == FollowStatus::Failed) break;
         if (s.open) {
+            ++out.open_asks;
             if (std::find(out.opened.begin(), out.opened.end(), *s.open) == out.opened.end()) out.opened.push_back(*s.open);
             w.set_block(*s.open, open_door(w));
         }
@@ -222,6 +224,10 @@ TEST_CASE("a follower asks to open a door before entering it, both halves", "[fo
     CHECK(r.status == FollowStatus::Arrived);
     REQUIRE_FALSE(r.opened.empty());
     CHECK(r.opened.front() == Voxel(2, 1, 0));
+    // Each half asked for once: opened (by the game, at once), it is not
+    // asked for again (a game whose "use" toggles would close it).
+    CHECK(r.opened.size() == 2);
+    CHECK(r.open_asks == 2);
     // Closed behind, once, after the doorway: the body stands past it then.
     CHECK(r.closed == std::vector<Voxel>{{2, 1, 0}});
     REQUIRE(r.feet_at_close.size() == 1);

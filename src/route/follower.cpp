@@ -150,14 +150,24 @@ void Follower::plan(const BodyState& body, double now) {
     out_.status = FollowStatus::Moving;
 }
 
-bool Follower::still_blocks(const Voxel& v, bool want_solid) const {
+bool Follower::still_blocks(const Voxel& v, WorldAct act) const {
     const NavSnapshot& s = *nav_->snapshot();
-    if (!s.has_blocks() || !s.block_traits()) return true;  // cannot tell: keep asking
+    if (!s.has_blocks() || !s.block_traits()) {
+        // No block ids kept (an agent that neither digs nor places): a door's
+        // shape facts still say whether it is closed. Asking again for a door
+        // already open would have a game that toggles on "use" (Minecraft)
+        // close it in the body's face.
+        if (act != WorldAct::Open) return true;  // cannot tell: keep asking
+        const NavSnapshot::Index i = s.index_of(v);
+        if (i == NavSnapshot::no_index) return true;
+        return s.shaped(i) && s.shape_fact(i, 0).closed_door_here();
+    }
     const SnapshotBlocks blocks(s);
     const BlockId id = blocks.at(v);
     const BlockTraitsTable& t = *s.block_traits();
     const bool solid = id < t.size() && t[id].collides;
-    return want_solid ? solid : !solid;
+    // A door to open and a voxel to dig are still solid; a place is still empty.
+    return act != WorldAct::Place ? solid : !solid;
 }
 
 void Follower::steer(const BodyState& body, double now) {
@@ -211,10 +221,8 @@ void Follower::steer(const BodyState& body, double now) {
 }
 
 std::optional<Voxel> Follower::first_to_do(WorldAct act) const {
-    // A door to open and a voxel to dig are still solid; a place is still empty.
-    const bool want_solid = act != WorldAct::Place;
     for (const Voxel& v : route_.voxels(k_, act))
-        if (still_blocks(v, want_solid)) return v;
+        if (still_blocks(v, act)) return v;
     return std::nullopt;
 }
 

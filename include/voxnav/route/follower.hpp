@@ -165,9 +165,10 @@ private:
     bool reattach(const BodyState& body);
     void steer(const BodyState& body, double now);
     // Whether voxel v still needs its act: a door still closed or a voxel
-    // still to dig (want_solid), or a place still empty; true when the
-    // snapshot keeps no block ids to tell.
-    [[nodiscard]] bool still_blocks(const Voxel& v, bool want_solid) const;
+    // still to dig, or a place still empty. Without block ids in the
+    // snapshot a door is told by its shape facts; a dig or place cannot be
+    // told and is asked for until the move is made.
+    [[nodiscard]] bool still_blocks(const Voxel& v, WorldAct act) const;
     /// The first voxel waypoint k_'s move must still open, dig or place (act), if any.
     [[nodiscard]] std::optional<Voxel> first_to_do(WorldAct act) const;
 
