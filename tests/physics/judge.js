@@ -88,12 +88,17 @@ function follow (o, pair, r, makeWorld) {
         on_ground: body.state.onGround
       }, done)
       if (!out.arrived) {
+        // The step: of the first route while it was followed; after a
+        // re-plan, the follower's waypoint number and target.
         const k = Math.min(out.waypoint, wps.length - 1)
         const w = wps[k]
-        out.step = { k, action: w.action, from: k > 0 ? [wps[k - 1].x, wps[k - 1].y, wps[k - 1].z] : null, to: [w.x, w.y, w.z], feet_y: w.feet_y, open: w.open }
+        out.step = out.replans <= 1
+          ? { k, route: 'first', action: w.action, from: k > 0 ? [wps[k - 1].x, wps[k - 1].y, wps[k - 1].z] : null, to: [w.x, w.y, w.z], feet_y: w.feet_y, open: w.open }
+          : { k: out.waypoint, route: 'plan ' + out.replans }
         out.target = last ? last.target : null
+        const tv = out.target ? [Math.floor(out.target[0]), Math.floor(out.target[1]), Math.floor(out.target[2])] : [w.x, w.y, w.z]
         out.blocks_at_body = blocksAround(world, v)
-        out.blocks_at_step = blocksAround(world, [w.x, w.y, w.z])
+        out.blocks_at_step = blocksAround(world, tv)
         out.acts = body.acts
         out.last_steering = track.slice(-3)
       }
