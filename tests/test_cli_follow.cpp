@@ -141,3 +141,35 @@ TEST_CASE("voxnav follow: the end of input before arriving exits 1; bad lines ex
     std::remove(input.c_str());
     std::remove(world.c_str());
 }
+
+TEST_CASE("voxnav follow: an edit may name any Minecraft block state the block table knows, not only the world's", "[cli][follow]") {
+    // The cottage's only door (4,1..2,5) is open in the file: the world holds
+    // no closed birch door. The game closes it and names the state as
+    // Minecraft does; the door was the porch's only way in, so the route
+    // from the hall is gone (no_path, exit 1; a name not resolved was exit 2).
+    const std::string world = VOXNAV_SOURCE_DIR "/worlds/samples/builds/schematic4j_green-cottage_sponge-v3.schem";
+    const std::string input = "follow_door_input_" + std::to_string(getpid()) + ".txt";
+    auto run_with = [&](const std::string& lines) {
+        std::ofstream(input) << lines;
+        return run("follow --world " + world + " --from 6,1,5 --to 2,1,5 < " + input);
+    };
+    auto door_edits = [](const char* open) {
+        return std::string(R"({"pos":[6.5,1,5.5],"on_ground":true,"edits":[[4,1,5,"birch_door[facing=west,half=lower,hinge=left,open=)") +
+               open + R"(,powered=false]"],[4,2,5,"minecraft:birch_door[facing=west,half=upper,hinge=left,open=)" + open +
+               R"(,powered=false]"]]})" + "\n";
+    };
+    Run r = run_with(door_edits("false"));
+    CHECK(r.code == 1);
+    CHECK(r.err.find("no type") == std::string::npos);
+    CHECK(r.out.find(R"("status":"no_path")") != std::string::npos);
+    // The open state by its full name: the way stays.
+    r = run_with(door_edits("true"));
+    CHECK(r.code == 1);  // the input ended before arriving
+    CHECK(r.out.find(R"("status":"moving")") != std::string::npos);
+
+    // A name neither the world nor the table knows (no rule, no pattern) is still bad input.
+    r = run_with(R"({"pos":[6.5,1,5.5],"edits":[[4,1,5,"minecraft:zzz_unknown[open=true]"]]})" "\n");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("edits[0]") != std::string::npos);
+    std::remove(input.c_str());
+}

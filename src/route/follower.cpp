@@ -31,6 +31,14 @@ namespace {
 constexpr std::size_t kReattachWindow = 8;
 // Airborne, a body arcs away from its segment: the corridor grows by this. [Units: voxels]
 constexpr double kAirSlack = 1.0;
+// A body held on the ground below a walk step up no higher than a step (a
+// 1/16 rise into a doorway under a lintel: prismarine-physics measures the
+// step-up against the already clipped move and never takes it) for this
+// long is told to jump, as a mob's move control jumps onto a floor above its
+// feet. [Units: seconds]
+constexpr double kHeldBelowStepJump = 0.25;
+// "Held": horizontal speed under this share of the walk speed. [Units: -]
+constexpr double kHeldSpeedShare = 0.1;
 
 }  // namespace
 
@@ -94,7 +102,11 @@ bool Follower::reached(const BodyState& body, std::size_t k) const {
 
 double Follower::distance_to_segment(const BodyState& body) const {
     const glm::dvec3 b = centre(k_);
-    const glm::dvec3 a = k_ > 0 ? centre(k_ - 1) : b;
+    // The first segment runs from where the body stood when the route was
+    // planned: its start waypoint is the voxel it snapped to, which may lie
+    // below an overhanging body (feet on the next column's edge) by more
+    // than the corridor, and the same route would be planned again every tick.
+    const glm::dvec3 a = k_ == 1 ? planned_from_ : k_ > 0 ? centre(k_ - 1) : b;
     const glm::dvec3 ab = b - a;
     const double len2 = glm::dot(ab, ab);
     const double t = len2 > 0.0 ? std::clamp(glm::dot(body.feet - a, ab) / len2, 0.0, 1.0) : 0.0;
@@ -126,6 +138,7 @@ bool Follower::plan(const BodyState& body, double now) {
     plan_due_ = false;
     progress_at_ = now;
     next_.drop();
+    planned_from_ = body.feet;
     const Navigator::Snap snap = nav_->snap_voxel_units(body.feet);
     if (!snap.ok) {
         route_ = Route{};
@@ -150,17 +163,27 @@ bool Follower::plan(const BodyState& body, double now) {
     return true;
 }
 
-bool Follower::still_blocks(const Voxel& v, bool want_solid) const {
+bool Follower::still_blocks(const Voxel& v, WorldAct act) const {
     const NavSnapshot& s = *nav_->snapshot();
-    if (!s.has_blocks() || !s.block_traits()) return true;  // cannot tell: keep asking
+    if (!s.has_blocks() || !s.block_traits()) {
+        // No block ids kept (an agent that neither digs nor places): a door's
+        // shape facts still say whether it is closed. Asking again for a door
+        // already open would have a game that toggles on "use" (Minecraft)
+        // close it in the body's face.
+        if (act != WorldAct::Open) return true;  // cannot tell: keep asking
+        const NavSnapshot::Index i = s.index_of(v);
+        if (i == NavSnapshot::no_index) return true;
+        return s.shaped(i) && s.shape_fact(i, 0).closed_door_here();
+    }
     const SnapshotBlocks blocks(s);
     const BlockId id = blocks.at(v);
     const BlockTraitsTable& t = *s.block_traits();
     const bool solid = id < t.size() && t[id].collides;
-    return want_solid ? solid : !solid;
+    // A door to open and a voxel to dig are still solid; a place is still empty.
+    return act != WorldAct::Place ? solid : !solid;
 }
 
-void Follower::steer(const BodyState& body) {
+void Follower::steer(const BodyState& body, double now) {
     const Waypoint& w = route_.waypoints[k_];
     const AgentProfile& a = nav_->profile();
     const glm::dvec3 t = centre(k_);
@@ -191,7 +214,16 @@ void Follower::steer(const BodyState& body) {
             out_.climb = t.y > body.feet.y + 0.05 ? 1 : (t.y < body.feet.y - 0.05 ? -1 : 0);
             break;
         case Action::Fly: out_.speed = a.fly_speed; break;
-        default: break;
+        default: {
+            // A walk up less than a step that the body does not take: jump.
+            const double rise = t.y - body.feet.y;
+            const bool held = body.on_ground && rise > 1e-3 && rise <= a.step_height + 1e-9 && len <= 1.0 + radius_ &&
+                              run < kHeldSpeedShare * a.walk_speed;
+            if (!held) held_since_ = -1.0;
+            else if (held_since_ < 0.0) held_since_ = now;
+            out_.jump = held && now - held_since_ >= kHeldBelowStepJump;
+            break;
+        }
     }
     // In water the head stays up while the target is not below.
     if (body.in_liquid && a.swim && t.y >= body.feet.y - 0.1 && w.action != Action::Climb) out_.jump = true;
@@ -261,10 +293,8 @@ void Follower::append_segment(const Route& next) {
 }
 
 std::optional<Voxel> Follower::first_to_do(WorldAct act) const {
-    // A door to open and a voxel to dig are still solid; a place is still empty.
-    const bool want_solid = act != WorldAct::Place;
     for (const Voxel& v : acts(k_, act))
-        if (still_blocks(v, want_solid)) return v;
+        if (still_blocks(v, act)) return v;
     return std::nullopt;
 }
 
@@ -390,7 +420,7 @@ const Steering& Follower::update(const BodyState& body, double now) {
             return out_;
         }
     }
-    steer(body);
+    steer(body, now);
     out_.status = replanned ? FollowStatus::Replanning : FollowStatus::Moving;
     return out_;
 }

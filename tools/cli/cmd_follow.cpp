@@ -4,7 +4,9 @@
 //   {"pos":[x,y,z],"vel":[x,y,z],"on_ground":b,"in_liquid":b,"on_climbable":b,
 //    "edits":[[x,y,z,"block name"],...]}
 // (pos: feet centre in voxel units; edits applied to the world before the
-// update, as the game would) and writes one per line, flushed:
+// update, as the game would; a block name is one the world has, or any
+// Minecraft block state the block table knows, "oak_door[half=lower,open=true]"
+// as the game names it) and writes one per line, flushed:
 //   {"status":"moving","waypoint":k,"target":[x,y,z],"heading":[dx,dz],"speed":s,
 //    "jump":b,"sprint":b,"climb":-1|0|1,"open":[x,y,z]|null,"dig":[x,y,z]|null,
 //    "place":[x,y,z]|null,"close":[x,y,z]|null,"replans":n}
@@ -12,6 +14,9 @@
 // times, or the end of the input before arriving; 2 on bad input, naming
 // the line and key.
 #include "query_args.hpp"
+
+#include "io/block_states.hpp"
+#include "io/minecraft_blocks.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -54,8 +59,20 @@ bool flag_of(const nlohmann::json& o, std::size_t line, const char* key) {
     return it->get<bool>();
 }
 
+// The block type an edit names: a type the world has ("oak_door[open=true]"),
+// else the Minecraft block state the table makes of the name, added to the
+// world as its import would ("minecraft:oak_door[facing=north,half=lower,
+// open=true]": the game's own name of a state the world never held).
+std::optional<BlockId> edit_block(World& world, BlockMapper& mapper, const std::string& name) {
+    if (const auto id = world.blocks().find(name)) return id;
+    detail::StateProperties props;
+    const std::string bare = detail::split_state_string(name, props);
+    if (bare.empty() || !MinecraftBlockTable::builtin().classify(bare)) return std::nullopt;
+    return mapper.map(bare, props);
+}
+
 // Applies the line's "edits" to the world.
-void apply_edits(World& world, const nlohmann::json& o, std::size_t line) {
+void apply_edits(World& world, BlockMapper& mapper, const nlohmann::json& o, std::size_t line) {
     const auto it = o.find("edits");
     if (it == o.end() || it->is_null()) return;
     if (!it->is_array()) bad_line(line, "edits", "must be a list of [x, y, z, \"block name\"]");
@@ -66,8 +83,8 @@ void apply_edits(World& world, const nlohmann::json& o, std::size_t line) {
             !e[3].is_string())
             bad_line(line, key, "must be [x, y, z, \"block name\"] with integer x, y, z");
         const std::string name = e[3].get<std::string>();
-        const auto id = world.blocks().find(name);
-        if (!id) bad_line(line, key, "names a block the world has no type for: '" + name + "'");
+        const auto id = edit_block(world, mapper, name);
+        if (!id) bad_line(line, key, "names a block the world has no type for and the block table does not know: '" + name + "'");
         const Voxel v(e[0].get<int>(), e[1].get<int>(), e[2].get<int>());
         if (!world.set_block(v, *id)) bad_line(line, key, "is outside the world's loaded chunks or bounds");
     }
@@ -88,6 +105,7 @@ int run_follow(const FollowArgs& a) {
     const Goal goal = goal_of_to_options(world, nav, a.to, snapped);
     Follower follower(nav);
     follower.set_goal(goal);
+    BlockMapper mapper(world, MinecraftBlockTable::builtin());
     std::string text;
     std::size_t line = 0;
     int stuck_spells = 0;
@@ -109,7 +127,7 @@ int run_follow(const FollowArgs& a) {
         body.on_ground = flag_of(o, line, "on_ground");
         body.in_liquid = flag_of(o, line, "in_liquid");
         body.on_climbable = flag_of(o, line, "on_climbable");
-        apply_edits(world, o, line);
+        apply_edits(world, mapper, o, line);
         nav.sync();
         const Steering& s = follower.update(body, double(line - 1) * a.tick);
         nlohmann::ordered_json out;

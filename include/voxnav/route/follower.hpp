@@ -25,12 +25,17 @@
 ///   A jump is asked for when the body is on the ground within one voxel of
 ///   the target column; a leap asks to sprint and to jump at the edge of the
 ///   start voxel; on a ladder `climb` says up or down; in water `jump` keeps
-///   the head up while the target is not below. The voxels a move opens,
+///   the head up while the target is not below. A body held on the ground
+///   below a walk step up no higher than `step_height` (speed under a tenth
+///   of walk_speed, within a voxel of the target column) for 0.25 s is told
+///   to jump: a physics that will not step it up there (prismarine-physics
+///   under a lintel) gets over it. The voxels a move opens,
 ///   digs or places are asked for, one at a time, while the body heads for
 ///   that waypoint and they are not done yet.
 /// - **Stays on the route**: pushed more than `corridor` voxels from the
-///   segment it follows, it re-attaches to the nearest waypoint within
-///   `corridor` ahead or behind; else it re-plans from where the body is.
+///   segment it follows (the first segment of a route starts where the body
+///   stood when it was planned), it re-attaches to the nearest waypoint
+///   within `corridor` ahead or behind; else it re-plans from where the body is.
 /// - **Detects being stuck**: no waypoint reached for the step's cost x
 ///   `stuck_factor` + `stuck_slack` seconds. Then it retries the step once,
 ///   then re-plans, then reports `stuck` and waits `stuck_backoff` seconds
@@ -182,11 +187,12 @@ private:
     [[nodiscard]] bool reached(const BodyState& body, std::size_t k) const;
     [[nodiscard]] double distance_to_segment(const BodyState& body) const;
     bool reattach(const BodyState& body);
-    void steer(const BodyState& body);
+    void steer(const BodyState& body, double now);
     // Whether voxel v still needs its act: a door still closed or a voxel
-    // still to dig (want_solid), or a place still empty; true when the
-    // snapshot keeps no block ids to tell.
-    [[nodiscard]] bool still_blocks(const Voxel& v, bool want_solid) const;
+    // still to dig, or a place still empty. Without block ids in the
+    // snapshot a door is told by its shape facts; a dig or place cannot be
+    // told and is asked for until the move is made.
+    [[nodiscard]] bool still_blocks(const Voxel& v, WorldAct act) const;
     /// The first voxel waypoint k_'s move must still open, dig or place (act), if any.
     [[nodiscard]] std::optional<Voxel> first_to_do(WorldAct act) const;
     // Route::voxels in O(1): each waypoint's offsets into open, dig and
@@ -233,6 +239,8 @@ private:
     Steering out_;
     double radius_ = 0.5;
     double progress_at_ = 0.0;          // when the last waypoint was reached (or the route began)
+    glm::dvec3 planned_from_{0.0};      // the body's feet when the route was planned
+    double held_since_ = -1.0;          // since when the body is held below a small step up (< 0: it is not)
     int stage_ = 0;                     // no progress: 0 none yet, 1 the step retried, 2 re-planned
     double backoff_ = 0.0, wait_until_ = -1.0;
     double last_edit_replan_ = -1e300;

@@ -1,0 +1,126 @@
+'use strict'
+// One pair: asks `voxnav route` whether a route exists and what it costs,
+// then drives a body through `voxnav follow` in a closed loop at 20 ticks/s.
+const { spawn, execFile } = require('child_process')
+const readline = require('readline')
+const { Body } = require('./body')
+
+const TICK = 0.05 // [s]
+
+function fmt (v) { return Number(v).toFixed(4).replace(/\.?0+$/, '') }
+function at (p) { return '@' + fmt(p.x + 0.5) + ',' + fmt(p.h) + ',' + fmt(p.z + 0.5) }
+
+// The route voxnav plans for the pair, or null when it finds none.
+function route (o, pair) {
+  return new Promise((resolve, reject) => {
+    const args = ['route', '--world', o.worldFile, '--from', at(pair.from), '--to', at(pair.to), '--agent', o.agent, '--json']
+    execFile(o.voxnav, args, { maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+      let j = null
+      try { j = JSON.parse(stdout) } catch (e) {
+        // a start or goal that is no waypoint of voxnav's: no route found
+        if (err && err.code === 1 || /snap|no waypoint|not a waypoint|stand/i.test(stderr)) return resolve({ found: false, why: stderr.trim() })
+        return reject(new Error('voxnav route ' + args.join(' ') + ': ' + (stderr || e.message)))
+      }
+      if (j.status !== 'found') return resolve({ found: false, why: j.status + (j.error ? ': ' + j.error : '') })
+      resolve({ found: true, route: j })
+    })
+  })
+}
+
+// The blocks around voxel (x, y, z): non-air states within one voxel, as
+// "dx,dy,dz name[props]".
+function blocksAround (world, v) {
+  const out = []
+  for (let dy = -1; dy <= 2; ++dy) {
+    for (let dz = -1; dz <= 1; ++dz) {
+      for (let dx = -1; dx <= 1; ++dx) {
+        const st = world.state(v[0] + dx, v[1] + dy, v[2] + dz)
+        if (st.name === 'air' || st.name === 'cave_air') continue
+        out.push(`${v[0] + dx},${v[1] + dy},${v[2] + dz} ${st.key}`)
+      }
+    }
+  }
+  return out
+}
+
+// Drives the body along the route; resolves with the outcome.
+function follow (o, pair, r, makeWorld) {
+  const { world, pworld } = makeWorld()
+  const wps = r.waypoints
+  const first = wps[0]; const last = wps[wps.length - 1]
+  const limitTicks = Math.ceil((3 * r.cost + 10) / TICK)
+  const body = new Body(world, pworld, [pair.from.x + 0.5, pair.from.h, pair.from.z + 0.5])
+  const args = ['follow', '--world', o.worldFile, '--from', `${first.x},${first.y},${first.z}`,
+    '--to', `${last.x},${last.y},${last.z}`, '--agent', o.agent]
+  return new Promise((resolve) => {
+    const child = spawn(o.voxnav, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+    let stderr = ''
+    child.stderr.on('data', d => { stderr += d })
+    child.stdin.on('error', () => {}) // the follower may exit first
+    const lines = readline.createInterface({ input: child.stdout })
+    let tick = 0
+    let last = null
+    let done = null
+    const track = [] // the last few steering lines
+    const finish = (outcome) => {
+      if (done) return
+      done = outcome
+      lines.close()
+      try { child.stdin.end() } catch (e) {}
+      child.kill()
+    }
+    child.on('close', (code) => {
+      if (!done) {
+        done = { arrived: false, reason: 'voxnav follow exited ' + code + (last && last.why ? ': ' + last.why : '') + (stderr ? ' (' + stderr.trim() + ')' : '') }
+      }
+      const f = body.feet()
+      const p = { x: f[0], y: f[1], z: f[2] }
+      const v = [Math.floor(p.x), Math.floor(p.y), Math.floor(p.z)]
+      const out = Object.assign({
+        seconds: tick * TICK,
+        limit: limitTicks * TICK,
+        waypoint: last ? last.waypoint : 0,
+        waypoints: wps.length,
+        replans: last ? last.replans : 0,
+        status: last ? last.status : null,
+        why: last && last.why ? last.why : undefined,
+        body: [fmt(p.x), fmt(p.y), fmt(p.z)].map(Number),
+        on_ground: body.state.onGround
+      }, done)
+      if (!out.arrived) {
+        // The step: of the first route while it was followed; after a
+        // re-plan, the follower's waypoint number and target.
+        const k = Math.min(out.waypoint, wps.length - 1)
+        const w = wps[k]
+        out.step = out.replans <= 1
+          ? { k, route: 'first', action: w.action, from: k > 0 ? [wps[k - 1].x, wps[k - 1].y, wps[k - 1].z] : null, to: [w.x, w.y, w.z], feet_y: w.feet_y, open: w.open }
+          : { k: out.waypoint, route: 'plan ' + out.replans }
+        out.target = last ? last.target : null
+        const tv = out.target ? [Math.floor(out.target[0]), Math.floor(out.target[1]), Math.floor(out.target[2])] : [w.x, w.y, w.z]
+        out.blocks_at_body = blocksAround(world, v)
+        out.blocks_at_step = blocksAround(world, tv)
+        out.acts = body.acts
+        out.last_steering = track.slice(-3)
+      }
+      resolve(out)
+    })
+    lines.on('line', (text) => {
+      if (done) return
+      let s
+      try { s = JSON.parse(text) } catch (e) { return finish({ arrived: false, reason: 'bad output line: ' + text }) }
+      last = s
+      track.push(text)
+      if (track.length > 6) track.shift()
+      if (s.status === 'arrived') return finish({ arrived: true, reason: 'arrived' })
+      if (s.status === 'no_path' || s.status === 'failed') return finish({ arrived: false, reason: s.status + ': ' + (s.why || '') })
+      if (o.trace) process.stdout.write(`    t${tick} ${body.feet().map(c => c.toFixed(3)).join(',')} v ${body.state.vel.x.toFixed(3)},${body.state.vel.y.toFixed(3)},${body.state.vel.z.toFixed(3)} g${body.state.onGround ? 1 : 0} <- ${text}\n`)
+      body.step(s, tick)
+      ++tick
+      if (tick >= limitTicks) return finish({ arrived: false, reason: 'timeout: not arrived within 3 x cost + 10 s = ' + fmt(limitTicks * TICK) + ' s' })
+      child.stdin.write(body.line() + '\n')
+    })
+    child.stdin.write(body.line() + '\n')
+  })
+}
+
+module.exports = { route, follow, blocksAround }
