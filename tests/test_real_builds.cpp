@@ -103,12 +103,15 @@ std::uint64_t count_in_structure(const std::string& file, const std::string& suf
 TEST_CASE("real builds: every file loads, with the shape families stated here", "[shapes][imports][builds]") {
     // Counts measured with `voxnav info` when the readers were written; a
     // change is a change in how real blocks are read, to be explained.
+    // (Lanterns and chains collide since issue 35's physics judge: 53 + 1 in
+    // smallhouse1, 4 lanterns in the cottage, passable before.)
     const std::map<std::string, Counts> expected{
         {"prismarine_smallhouse1.schem",
-         {{"full", 2280}, {"stairs", 410}, {"fence", 167}, {"slab", 134}, {"passable", 77}, {"trapdoor", 69}, {"partial", 49},
+         {{"full", 2281}, {"stairs", 410}, {"fence", 167}, {"slab", 134}, {"passable", 23}, {"trapdoor", 69}, {"partial", 102},
           {"door", 8}, {"climbable", 5}, {"thin", 2}}},
         {"schematic4j_green-cottage_sponge-v3.schem",
-         {{"full", 459}, {"stairs", 101}, {"trapdoor", 24}, {"fence", 18}, {"passable", 12}, {"slab", 10}, {"door", 2}, {"damage", 1}}},
+         {{"full", 459}, {"stairs", 101}, {"trapdoor", 24}, {"fence", 18}, {"passable", 8}, {"slab", 10}, {"partial", 4}, {"door", 2},
+          {"damage", 1}}},
         {"stm_run_down_house_left_side.nbt",
          {{"full", 201}, {"slab", 62}, {"passable", 49}, {"stairs", 35}, {"fence", 12}, {"door", 6}, {"damage", 1}, {"partial", 1}}},
         {"gdmc2024_doha_ladder.nbt", {{"full", 180}, {"climbable", 10}, {"slab", 3}, {"trapdoor", 2}}},
