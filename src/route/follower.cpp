@@ -1,5 +1,7 @@
 #include "voxnav/route/follower.hpp"
 
+#include "voxnav/world/world.hpp"
+
 #include "facts/block_traits.hpp"
 #include "facts/nav_snapshot.hpp"
 #include "route/snapshot_blocks.hpp"
@@ -9,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <tuple>
 #include <stdexcept>
 
 namespace voxnav {
@@ -233,7 +236,38 @@ void Follower::steer(const BodyState& body, double now) {
     if (w.placed) out_.place = first_to_do(WorldAct::Place);
 }
 
+void Follower::index_chunks() {
+    // Every chunk the body may touch on the route (its footprint and height,
+    // the floor below, a voxel of margin around): an edit elsewhere cannot
+    // change a move of it.
+    route_chunks_.clear();
+    const AgentProfile& a = nav_->profile();
+    const Voxel lo_pad(-1, -2, -1), hi_pad(a.width, int(std::ceil(a.height)) + 1, a.width);
+    for (const Waypoint& w : route_.waypoints) {
+        const Voxel lo = chunk_of(w.position + lo_pad), hi = chunk_of(w.position + hi_pad);
+        for (int x = lo.x; x <= hi.x; ++x)
+            for (int y = lo.y; y <= hi.y; ++y)
+                for (int z = lo.z; z <= hi.z; ++z) {
+                    const Voxel c(x, y, z);
+                    if (route_chunks_.empty() || route_chunks_.back() != c) route_chunks_.push_back(c);
+                }
+    }
+    const auto less = [](const Voxel& p, const Voxel& q) { return std::tie(p.x, p.y, p.z) < std::tie(q.x, q.y, q.z); };
+    std::sort(route_chunks_.begin(), route_chunks_.end(), less);
+    route_chunks_.erase(std::unique(route_chunks_.begin(), route_chunks_.end()), route_chunks_.end());
+}
+
+bool Follower::edits_near_route() {
+    changed_.clear();
+    if (!nav_->snapshot()->changed_chunks_since(checked_revision_, changed_)) return true;  // not known: check
+    const auto less = [](const Voxel& p, const Voxel& q) { return std::tie(p.x, p.y, p.z) < std::tie(q.x, q.y, q.z); };
+    for (const Voxel& c : changed_)
+        if (std::binary_search(route_chunks_.begin(), route_chunks_.end(), c, less)) return true;
+    return false;
+}
+
 void Follower::index_acts() {
+    index_chunks();
     act_offsets_.clear();
     if (route_.open.empty() && route_.dig.empty() && route_.place.empty()) return;
     act_offsets_.reserve(route_.waypoints.size() + 1);
@@ -349,9 +383,11 @@ const Steering& Follower::update(const BodyState& body, double now) {
         // Edits: check the rest of the route once per new revision of the facts.
         const std::uint64_t revision = nav_->snapshot()->revision();
         if (revision != checked_revision_ && now - last_edit_replan_ >= settings_.replan_interval) {
-            const Navigator::RouteCheck c = nav_->check_route(route_, k_ > 0 ? k_ - 1 : 0);
+            // Only when a chunk near the route changed (most edits of a
+            // live world are elsewhere); else the route holds as it did.
+            const bool near = edits_near_route();
             checked_revision_ = revision;
-            if (!c.valid) {
+            if (near && !nav_->check_route(route_, k_ > 0 ? k_ - 1 : 0).valid) {
                 last_edit_replan_ = now;
                 if (!replan()) return out_;
             }

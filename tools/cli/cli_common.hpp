@@ -61,6 +61,7 @@ Command add_field_command(CLI::App& app);
 Command add_crowd_command(CLI::App& app);
 Command add_chase_command(CLI::App& app);
 Command add_follow_command(CLI::App& app);
+Command add_follow_bench_command(CLI::App& app);
 /// The middle value (the upper one of an even count); 0 for none.
 double median(std::vector<double> values);
 /// Peak resident memory of this process.

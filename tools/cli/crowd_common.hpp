@@ -1,4 +1,4 @@
-// Shared by `voxnav crowd` and `voxnav chase`: seeded positions for a crowd
+// Shared by `voxnav crowd`, `voxnav chase` and `voxnav bench-follow`: seeded positions for a crowd
 // and its goal, and percentiles of tick times.
 #pragma once
 

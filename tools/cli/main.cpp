@@ -59,7 +59,8 @@ int main(int argc, char** argv) {
                                   add_convert_command(app), add_gen_command(app), add_bench_command(app),
                                   add_live_command(app), add_query_bench_command(app), add_soak_command(app), add_render_command(app),
                                   add_reach_command(app), add_compare_command(app), add_view_command(app),
-                                  add_field_command(app), add_crowd_command(app), add_chase_command(app), add_follow_command(app)};
+                                  add_field_command(app), add_crowd_command(app), add_chase_command(app), add_follow_command(app),
+                                  add_follow_bench_command(app)};
     if (argc > 1 && argv[1][0] != '-') {
         const std::string word = argv[1];
         const auto subs = app.get_subcommands([&](const CLI::App* sub) { return sub->check_name(word); });

@@ -198,6 +198,10 @@ private:
     // Route::voxels in O(1): each waypoint's offsets into open, dig and
     // place, indexed once per route (Route::voxels sums the shares before k).
     void index_acts();
+    // The chunks the route may touch (sorted), and whether a chunk changed
+    // since checked_revision_ is among them (true when that is not known).
+    void index_chunks();
+    [[nodiscard]] bool edits_near_route();
     /// The next segment of a partial route: asked for on the service near
     /// its end, appended when it is back.
     void continue_on_worker();
@@ -245,6 +249,7 @@ private:
     double backoff_ = 0.0, wait_until_ = -1.0;
     double last_edit_replan_ = -1e300;
     std::uint64_t checked_revision_ = 0;
+    std::vector<Voxel> route_chunks_, changed_;  // index_chunks(), edits_near_route()
     bool plan_due_ = true;
 };
 
