@@ -755,3 +755,50 @@ TEST_CASE("a real Minecraft region: a start one voxel above the ground snaps, an
     }
     CHECK(routed > 0);
 }
+
+TEST_CASE("claimed requests are taken one by one, never collected; forgotten ones leave nothing behind", "[queries][live]") {
+    const Voxel size(24, 6, 24);
+    World world = testing::random_world(78, size);
+    const AgentProfile walker;
+    const ref::Model model(world, walker);
+    const auto wps = waypoints_of(model, size);
+    REQUIRE(wps.size() > 10);
+    RouteService service(world, 2);
+    const auto agent = service.add_agent(walker);
+    Navigator nav(world, walker);
+    std::mt19937 rng(5);
+    std::vector<std::pair<RouteService::Ticket, std::pair<Voxel, Voxel>>> claimed;
+    std::vector<RouteService::Ticket> forgotten;
+    for (int i = 0; i < 60; ++i) {
+        const Voxel from = wps[rng() % wps.size()], to = wps[rng() % wps.size()];
+        RouteService::Request r;
+        r.npc = std::uint64_t(i);
+        r.from = from;
+        r.goal = Goal::at(to);
+        r.claim = i % 3 != 2;
+        const auto t = service.submit(agent, std::move(r));
+        if (i % 3 == 2) continue;  // an ordinary request
+        if (i % 3 == 1) {
+            service.forget(t);  // queued, running or finished: all the same
+            forgotten.push_back(t);
+        } else {
+            claimed.push_back({t, {from, to}});
+        }
+    }
+    service.wait();
+    // collect() returns the 20 ordinary ones only.
+    const auto collected = service.collect();
+    CHECK(collected.size() == 20);
+    for (const auto& f : collected) CHECK(f.npc % 3 == 2);
+    for (const auto& [t, q] : claimed) {
+        const auto f = service.take(t);
+        REQUIRE(f.has_value());
+        CHECK(f->ticket == t);
+        const Route expect = nav.find_route(q.first, Goal::at(q.second));
+        CHECK(f->route.status == expect.status);
+        if (expect.status == SearchStatus::Found) CHECK(f->route.cost == Approx(expect.cost));
+        CHECK_FALSE(service.take(t).has_value());  // taken once
+    }
+    for (const auto t : forgotten) CHECK_FALSE(service.take(t).has_value());
+    CHECK(service.pending() == 0);
+}
