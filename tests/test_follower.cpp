@@ -419,3 +419,44 @@ TEST_CASE("a partial route's next segment is planned on a worker before the body
         }
     }
 }
+
+TEST_CASE("followers after one target share one chase: routes from a ChaseField, no plan of their own", "[follower][chase]") {
+    // An open floor 32 x 12; the target walks along it at 1 voxel a second.
+    std::string text = "voxnav-world 1\nsize 32 2 12\nlayer 0\n";
+    for (int z = 0; z < 12; ++z) text += std::string(32, '#') + "\n";
+    text += "layer 1\n";
+    for (int z = 0; z < 12; ++z) text += std::string(32, '.') + "\n";
+    World w = world_from_text(text);
+    Navigator nav(w, AgentProfile{});
+    ChaseField chase(w, AgentProfile{}, ChaseField::Method::Routes);
+    std::vector<Follower> followers;
+    std::vector<KinematicBody> bodies;
+    for (int i = 0; i < 6; ++i) {
+        followers.emplace_back(nav);
+        bodies.emplace_back(Voxel(0, 1, 2 * i));
+    }
+    std::vector<Voxel> feet(6);
+    Voxel last_target(-1);
+    int arrived_at_end = 0;
+    for (double t = 0.0; t < 30.0; t += kTick) {
+        const Voxel target(std::min(31, 8 + int(t)), 1, 6);  // stops at x 31 after 23 s
+        const Goal goal = Goal::at(target);
+        for (std::size_t i = 0; i < 6; ++i)
+            feet[i] = Voxel(int(std::floor(bodies[i].s.feet.x)), int(std::lround(bodies[i].s.feet.y)), int(std::floor(bodies[i].s.feet.z)));
+        chase.update(goal, feet);
+        const bool moved = target != last_target;
+        last_target = target;
+        arrived_at_end = 0;
+        for (std::size_t i = 0; i < 6; ++i) {
+            followers[i].set_goal(goal);
+            if (moved) REQUIRE(followers[i].set_route(chase.route(i), t));
+            const Steering& s = followers[i].update(bodies[i].s, t);
+            if (s.status == FollowStatus::Arrived) ++arrived_at_end;
+            if (s.status == FollowStatus::Moving || s.status == FollowStatus::Replanning) bodies[i].step(s, kTick);
+        }
+    }
+    CHECK(arrived_at_end == 6);  // all at the target where it stopped
+    for (const Follower& f : followers) CHECK(f.steering().replans == 0);  // every route came from the chase
+    // One chase re-plans far less than six followers re-planning each move.
+    CHECK(chase.replans() < 6 * 24);
+}

@@ -77,6 +77,26 @@ void Follower::set_goal(const Goal& goal) {
     wait_until_ = -1.0;
 }
 
+bool Follower::set_route(Route route, double now) {
+    if (!goal_ || !route.usable() || route.waypoints.empty()) return false;
+    next_.drop();
+    route_ = std::move(route);
+    index_acts();
+    k_ = route_.waypoints.size() > 1 ? 1 : 0;
+    planned_from_ = centre(0);
+    door_past_ = 0;
+    plan_due_ = false;
+    goal_moved_ = false;
+    last_goal_replan_ = now;
+    progress_at_ = now;
+    stage_ = 0;
+    // Checked against edits from the version it was planned on.
+    checked_revision_ = std::min(route_.revision, nav_->snapshot()->revision());
+    out_.status = FollowStatus::Moving;
+    out_.why.clear();
+    return true;
+}
+
 void Follower::stop() {
     next_.drop();
     goal_.reset();

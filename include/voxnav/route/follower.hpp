@@ -166,6 +166,16 @@ public:
     /// keeps that route and plans to the new goal at most once per
     /// replan_interval (or when the route ends first).
     void set_goal(const Goal& goal);
+    /// Follows `route`, planned elsewhere, towards the goal set_goal set: a
+    /// route from a ChaseField that several followers after one target share
+    /// (one incremental chase instead of a plan each), a FlowField's, or a
+    /// RouteService answer. Its first waypoint should be the body's (a body
+    /// farther than `corridor` re-attaches or re-plans as usual); a Partial
+    /// route is continued by planning from its end. Replaces the route and
+    /// progress, and cancels a re-plan a moving goal had made due. Returns
+    /// false, changing nothing, for a route that is not usable or empty, or
+    /// when no goal is set. `now` as update()'s. [Units: seconds]
+    bool set_route(Route route, double now);
     /// Shares `budget` from the next plan on (null: none); as FollowerSettings::budget.
     void set_budget(PlanningBudget* budget) { settings_.budget = budget; }
     /// Forgets the goal and route (status no_path, "no goal").
