@@ -68,6 +68,23 @@ void corridor_with_door(voxnav_world* w, uint16_t& stone, uint16_t& door, uint16
     REQUIRE(voxnav_world_set_block(w, 4, 3, 1, stone) == VOXNAV_OK);
 }
 
+/// The corridor with a door-opening navigator and a query to its far end
+/// (8, 1, 1): what the follower tests start from.
+struct DoorCorridor {
+    CWorld c;
+    uint16_t stone = 0, door = 0, door_open = 0;
+    CNav nav;
+    voxnav_goal g = voxnav_goal_at(8, 1, 1);
+    voxnav_query q;
+    DoorCorridor() {
+        corridor_with_door(c.w, stone, door, door_open);
+        REQUIRE(voxnav_navigator_create(c.w, R"({"opens": ["hand"]})", &nav.n) == VOXNAV_OK);
+        voxnav_query_init(&q);
+        q.goals = &g;
+        q.goal_count = 1;
+    }
+};
+
 void expect_same(const Route& cpp, voxnav_route* r) {
     REQUIRE(voxnav_route_status(r) == int32_t(cpp.status));
     if (!cpp.usable()) return;
@@ -581,18 +598,10 @@ TEST_CASE("C API route checks: doors closed and opened, walls placed, from a giv
 }
 
 TEST_CASE("C API follower: a body steered tick by tick opens the door and arrives", "[c_api][follower]") {
-    CWorld c;
-    uint16_t stone = 0, door = 0, door_open = 0;
-    corridor_with_door(c.w, stone, door, door_open);
+    DoorCorridor dc;
+    auto& [c, stone, door, door_open, nav, g, q] = dc;
     REQUIRE(voxnav_world_set_block(c.w, 4, 1, 1, door) == VOXNAV_OK);
     REQUIRE(voxnav_world_set_block(c.w, 4, 2, 1, door) == VOXNAV_OK);
-    CNav nav;
-    REQUIRE(voxnav_navigator_create(c.w, R"({"opens": ["hand"]})", &nav.n) == VOXNAV_OK);
-    voxnav_query q;
-    voxnav_query_init(&q);
-    const voxnav_goal g = voxnav_goal_at(8, 1, 1);
-    q.goals = &g;
-    q.goal_count = 1;
     voxnav_follower* f = nullptr;
     REQUIRE(voxnav_follower_create(nav.n, &q, &f) == VOXNAV_OK);
     voxnav_body body{{0.5, 1.0, 1.5}, {0, 0, 0}, 1, 0, 0};
@@ -634,16 +643,8 @@ TEST_CASE("C API follower: a body steered tick by tick opens the door and arrive
 }
 
 TEST_CASE("C API follower: a new goal, and plans within a shared budget", "[c_api][follower][budget]") {
-    CWorld c;
-    uint16_t stone = 0, door = 0, door_open = 0;
-    corridor_with_door(c.w, stone, door, door_open);
-    CNav nav;
-    REQUIRE(voxnav_navigator_create(c.w, R"({"opens": ["hand"]})", &nav.n) == VOXNAV_OK);
-    voxnav_query q;
-    voxnav_query_init(&q);
-    const voxnav_goal g = voxnav_goal_at(8, 1, 1);
-    q.goals = &g;
-    q.goal_count = 1;
+    DoorCorridor dc;
+    auto& [c, stone, door, door_open, nav, g, q] = dc;
     voxnav_planning_budget* budget = nullptr;
     REQUIRE(voxnav_planning_budget_create(4, 4, &budget) == VOXNAV_OK);
     voxnav_follower* f = nullptr;

@@ -129,6 +129,15 @@ Walk walk(World& w, Navigator& nav, Follower& f, KinematicBody& body, double max
     return out;
 }
 
+// An open stone floor x by z, feet level 1.
+World open_floor(int x, int z) {
+    std::string text = "voxnav-world 1\nsize " + std::to_string(x) + " 2 " + std::to_string(z) + "\nlayer 0\n";
+    for (int i = 0; i < z; ++i) text += std::string(std::size_t(x), '#') + "\n";
+    text += "layer 1\n";
+    for (int i = 0; i < z; ++i) text += std::string(std::size_t(x), '.') + "\n";
+    return world_from_text(text);
+}
+
 // A text world, a navigator for `agent`, a follower going to G, a body at S.
 struct Scene {
     World w;
@@ -334,11 +343,7 @@ TEST_CASE("a planning budget serves followers first come, first served, whatever
 
 TEST_CASE("followers sharing a planning budget stay within it each tick and all arrive", "[follower][budget]") {
     // An open floor 24 x 24; twelve bodies cross it to the far side.
-    std::string text = "voxnav-world 1\nsize 24 2 24\nlayer 0\n";
-    for (int z = 0; z < 24; ++z) text += std::string(24, '#') + "\n";
-    text += "layer 1\n";
-    for (int z = 0; z < 24; ++z) text += std::string(24, '.') + "\n";
-    World w = world_from_text(text);
+    World w = open_floor(24, 24);
     Navigator nav(w, AgentProfile{});
     PlanningBudget budget(150, 40);
     FollowerSettings s;
@@ -422,11 +427,7 @@ TEST_CASE("a partial route's next segment is planned on a worker before the body
 
 TEST_CASE("followers after one target share one chase: routes from a ChaseField, no plan of their own", "[follower][chase]") {
     // An open floor 32 x 12; the target walks along it at 1 voxel a second.
-    std::string text = "voxnav-world 1\nsize 32 2 12\nlayer 0\n";
-    for (int z = 0; z < 12; ++z) text += std::string(32, '#') + "\n";
-    text += "layer 1\n";
-    for (int z = 0; z < 12; ++z) text += std::string(32, '.') + "\n";
-    World w = world_from_text(text);
+    World w = open_floor(32, 12);
     Navigator nav(w, AgentProfile{});
     ChaseField chase(w, AgentProfile{}, ChaseField::Method::Routes);
     std::vector<Follower> followers;

@@ -597,13 +597,24 @@ TEST_CASE("the route service answers every request as a navigator would", "[quer
 // thread), and every NPC froze without an error. The game below never calls
 // wait(): it collects once per "tick" as a game would. The deadline is a
 // liveness bound (a frozen service never delivers), not a timing claim.
-TEST_CASE("a service of N workers delivers without wait(), as ticks go by", "[queries][live]") {
-    const Voxel size(24, 6, 24);
+// The random world of the live service tests and its walker's waypoints.
+struct ServiceWorld {
+    const Voxel size{24, 6, 24};
     World world = testing::random_world(78, size);
     const AgentProfile walker;
-    const ref::Model model(world, walker);
-    const auto wps = waypoints_of(model, size);
-    REQUIRE(wps.size() > 10);
+    std::vector<Voxel> wps;
+    ServiceWorld() {
+        const ref::Model model(world, walker);
+        wps = waypoints_of(model, size);
+        REQUIRE(wps.size() > 10);
+    }
+};
+
+TEST_CASE("a service of N workers delivers without wait(), as ticks go by", "[queries][live]") {
+    ServiceWorld sw;
+    World& world = sw.world;
+    const AgentProfile& walker = sw.walker;
+    const auto& wps = sw.wps;
     for (int threads : {1, 2, 3}) {
         RouteService service(world, threads);
         CHECK(service.threads() == threads);
@@ -757,12 +768,10 @@ TEST_CASE("a real Minecraft region: a start one voxel above the ground snaps, an
 }
 
 TEST_CASE("claimed requests are taken one by one, never collected; forgotten ones leave nothing behind", "[queries][live]") {
-    const Voxel size(24, 6, 24);
-    World world = testing::random_world(78, size);
-    const AgentProfile walker;
-    const ref::Model model(world, walker);
-    const auto wps = waypoints_of(model, size);
-    REQUIRE(wps.size() > 10);
+    ServiceWorld sw;
+    World& world = sw.world;
+    const AgentProfile& walker = sw.walker;
+    const auto& wps = sw.wps;
     RouteService service(world, 2);
     const auto agent = service.add_agent(walker);
     Navigator nav(world, walker);

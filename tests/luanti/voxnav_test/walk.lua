@@ -126,10 +126,8 @@ function W.run(env)
 		r.edit = e
 		edits[#edits + 1] = {rec = r, e = e, near = near, when = when, apply = apply}
 	end
-	-- The door closed in front of a walker going through it.
-	edit_walk("door closed in front", at(15, 0, 8), at(15, 0, 24), at(15, 0, 16), 5,
-		function() doors.get(at(15, 0, 16)):close(nil) end, true)
-	wait_walks({walks[#walks]}, 60, function()
+	-- Each step: the edits whose walker came near enough, applied once.
+	local function apply_due_edits()
 		for _, ed in ipairs(edits) do
 			if not ed.e.done and ed.rec.status == "walking" then
 				local p = ed.rec.object:get_pos()
@@ -140,7 +138,11 @@ function W.run(env)
 				end
 			end
 		end
-	end)
+	end
+	-- The door closed in front of a walker going through it.
+	edit_walk("door closed in front", at(15, 0, 8), at(15, 0, 24), at(15, 0, 16), 5,
+		function() doors.get(at(15, 0, 16)):close(nil) end, true)
+	wait_walks({walks[#walks]}, 60, apply_due_edits)
 	-- A wall placed across, a floor dug out, a door opened elsewhere: three
 	-- walkers on the arena's south side (z < 16) at once.
 	edit_walk("wall placed across", at(2, 0, 4), at(28, 0, 4), at(14, 0, 4), 6, function()
@@ -158,18 +160,7 @@ function W.run(env)
 	end, false)
 	local arena = {}
 	for i = 2, #edits do arena[#arena + 1] = edits[i].rec end
-	wait_walks(arena, 90, function()
-		for _, ed in ipairs(edits) do
-			if not ed.e.done and ed.rec.status == "walking" then
-				local p = ed.rec.object:get_pos()
-				if p and vector.distance(p, ed.near) <= ed.when then
-					ed.e.replans_before = ed.rec.walker.replans
-					ed.apply()
-					ed.e.done = true
-				end
-			end
-		end
-	end)
+	wait_walks(arena, 90, apply_due_edits)
 	for _, ed in ipairs(edits) do
 		local e, r = ed.e, ed.rec
 		expect(e.done, "arena: " .. e.name .. ": the edit never happened (the walker never came near)")
