@@ -461,3 +461,52 @@ TEST_CASE("followers after one target share one chase: routes from a ChaseField,
     // One chase re-plans far less than six followers re-planning each move.
     CHECK(chase.replans() < 6 * 24);
 }
+
+TEST_CASE("a follower cuts corners only where the swept body stays on waypoints", "[follower]") {
+    // Open floor with a pillar the route bends round.
+    Scene sc("voxnav-world 1\nsize 10 3 10\nlayer 0\n##########\n##########\n##########\n##########\n##########\n"
+             "##########\n##########\n##########\n##########\n##########\n"
+             "layer 1\nS.........\n..........\n..........\n..........\n....##....\n....##....\n..........\n"
+             "..........\n..........\n.........G\n"
+             "layer 2\n..........\n..........\n..........\n..........\n....##....\n....##....\n..........\n"
+             "..........\n..........\n..........\n");
+    int cut = 0;
+    const Walk r = sc.run(20.0, [&](double) {
+        const Steering& s = sc.f.steering();
+        const Route& route = sc.f.route();
+        if (s.status != FollowStatus::Moving || s.waypoint == 0 || s.waypoint >= route.waypoints.size()) return;
+        // The point steered to: the approached waypoint, or a later one the
+        // body may walk to straight from the last waypoint reached.
+        const Voxel target(int(std::floor(s.target.x)), int(std::lround(s.target.y)), int(std::floor(s.target.z)));
+        const Voxel last = route.waypoints[s.waypoint - 1].position;
+        if (target != route.waypoints[s.waypoint].position) {
+            ++cut;
+            CHECK(sc.nav.straight_walk_clear(last, target));
+        }
+        const glm::dvec3 p = sc.body.s.feet;
+        CHECK_FALSE((p.x > 4.0 && p.x < 6.0 && p.z > 4.0 && p.z < 6.0));  // never over the pillar
+    });
+    CHECK(r.status == FollowStatus::Arrived);
+    CHECK(cut > 0);
+}
+
+TEST_CASE("on open floor the follower walks straight across where the route steps along voxels", "[follower]") {
+    // From (0, 0) to (15, 5): the route is five diagonal steps and ten
+    // straight ones (10 + 5 sqrt 2 = 17.1 voxels); straight across is 15.8.
+    World w = open_floor(16, 6);
+    Navigator nav(w, AgentProfile{});
+    Follower f(nav);
+    f.set_goal(Goal::at(Voxel(15, 1, 5)));
+    KinematicBody body(Voxel(0, 1, 0));
+    double walked = 0.0, t = 0.0;
+    for (; t < 20.0; t += kTick) {
+        const Steering& s = f.update(body.s, t);
+        if (s.status == FollowStatus::Arrived) break;
+        const glm::dvec3 before = body.s.feet;
+        body.step(s, kTick);
+        walked += glm::length(body.s.feet - before);
+    }
+    CHECK(f.steering().status == FollowStatus::Arrived);
+    CHECK(walked < 10.0 + 5.0 * std::sqrt(2.0) - 0.8);  // straighter than the voxel steps
+    CHECK(t < f.route().cost);                          // and sooner than the route's cost
+}

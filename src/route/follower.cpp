@@ -32,6 +32,8 @@ namespace {
 
 // How many waypoints ahead or behind a body pushed off its route looks for one to re-attach to.
 constexpr std::size_t kReattachWindow = 8;
+// How many plain walks ahead a corner may be cut to.
+constexpr std::size_t kCornerLookahead = 8;
 // Airborne, a body arcs away from its segment: the corridor grows by this. [Units: voxels]
 constexpr double kAirSlack = 1.0;
 // A body held on the ground below a walk step up no higher than a step (a
@@ -124,7 +126,8 @@ bool Follower::reached(const BodyState& body, std::size_t k) const {
 }
 
 double Follower::distance_to_segment(const BodyState& body) const {
-    const glm::dvec3 b = centre(k_);
+    // The segment steered along: to the aim when a corner is being cut.
+    const glm::dvec3 b = centre(aim_k_ == k_ ? aim_ : k_);
     // The first segment runs from where the body stood when the route was
     // planned: its start waypoint is the voxel it snapped to, which may lie
     // below an overhanging body (feet on the next column's edge) by more
@@ -206,10 +209,31 @@ bool Follower::still_blocks(const Voxel& v, WorldAct act) const {
     return act != WorldAct::Place ? solid : !solid;
 }
 
+std::size_t Follower::aim() {
+    // Cut the corner: the farthest of the next plain walks at this level that
+    // the body can walk to straight from the last waypoint (its footprint
+    // sweeping only walkable waypoints: smooth_route's rule). Computed once
+    // per waypoint reached and revision of the facts.
+    if (aim_k_ == k_ && aim_revision_ == nav_->snapshot()->revision()) return aim_;
+    aim_k_ = k_;
+    aim_revision_ = nav_->snapshot()->revision();
+    aim_ = k_;
+    const std::vector<Waypoint>& wps = route_.waypoints;
+    if (k_ == 0 || !nav_->profile().walk || (wps[k_ - 1].action != Action::Walk && wps[k_ - 1].action != Action::Start)) return aim_;
+    const Voxel from = wps[k_ - 1].position;
+    for (std::size_t j = k_; j < wps.size() && j <= k_ + kCornerLookahead; ++j) {
+        const Waypoint& w = wps[j];
+        if (w.action != Action::Walk || w.position.y != from.y || w.opened || w.dug || w.placed) break;
+        if (j > k_ && nav_->straight_walk_clear(from, w.position)) aim_ = j;
+    }
+    return aim_;
+}
+
 void Follower::steer(const BodyState& body, double now) {
-    const Waypoint& w = route_.waypoints[k_];
+    const std::size_t aimed = aim();
+    const Waypoint& w = route_.waypoints[aimed];
     const AgentProfile& a = nav_->profile();
-    const glm::dvec3 t = centre(k_);
+    const glm::dvec3 t = centre(aimed);
     out_.waypoint = k_;
     out_.target = t;
     const glm::dvec2 d(t.x - body.feet.x, t.z - body.feet.z);
@@ -288,6 +312,7 @@ bool Follower::edits_near_route() {
 
 void Follower::index_acts() {
     index_chunks();
+    aim_k_ = SIZE_MAX;  // a new route: aim again
     act_offsets_.clear();
     if (route_.open.empty() && route_.dig.empty() && route_.place.empty()) return;
     act_offsets_.reserve(route_.waypoints.size() + 1);
@@ -431,6 +456,17 @@ const Steering& Follower::update(const BodyState& body, double now) {
         stage_ = 0;
         backoff_ = 0.0;
     }
+    // Cutting a corner, the body may pass the waypoints before its aim
+    // without reaching them: reaching one further on counts for them.
+    if (aim_k_ == k_ && aim_ > k_)
+        for (std::size_t j = aim_; j > k_; --j)
+            if (reached(body, j)) {
+                k_ = j + 1;
+                progress_at_ = now;
+                stage_ = 0;
+                backoff_ = 0.0;
+                break;
+            }
     if (settings_.service) continue_on_worker();
     if (k_ >= route_.waypoints.size()) {
         if (route_.status == SearchStatus::Found && !goal_moved_) {
@@ -456,7 +492,10 @@ const Steering& Follower::update(const BodyState& body, double now) {
         if (!replan()) return out_;
     }
     // Stuck: retry the step once, then re-plan, then wait with back-off.
-    const double allowed = route_.waypoints[k_].cost * settings_.stuck_factor + settings_.stuck_slack;
+    double expected = route_.waypoints[k_].cost;  // to the aim, when cutting a corner
+    if (aim_k_ == k_)
+        for (std::size_t j = k_ + 1; j <= aim_ && j < route_.waypoints.size(); ++j) expected += route_.waypoints[j].cost;
+    const double allowed = expected * settings_.stuck_factor + settings_.stuck_slack;
     if (now - progress_at_ > allowed) {
         if (stage_ == 0) {
             stage_ = 1;

@@ -97,6 +97,9 @@ void Navigator::find_route_via_field(const Voxel& from, const Goal& goal, const 
                                      Route& out) {
     impl_->find_route_via_field(from, goal, options, field, out);
 }
+bool Navigator::straight_walk_clear(const Voxel& a, const Voxel& b) const {
+    return a.y == b.y && impl_->smoothed_segment_clear(a, b);
+}
 Navigator::Snap Navigator::snap_voxel_units(const glm::dvec3& feet) const { return impl_->snap_voxel_units(feet); }
 Navigator::Snap Navigator::snap(const glm::dvec3& game_position) const { return impl_->snap(game_position); }
 Navigator::Snap Navigator::snap_feet(const Voxel& feet) const { return impl_->snap_feet(feet); }

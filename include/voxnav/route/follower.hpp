@@ -19,6 +19,12 @@
 ///   of the waypoint's feet centre horizontally and within one voxel
 ///   vertically (Minecraft's PathNavigation uses the same test), then heads
 ///   for k + 1. Arrives at the last.
+/// - **Cuts corners** only where the swept body stays on waypoints: it steers
+///   to the farthest of the next 8 plain walks at one level that the body
+///   can walk to straight from the last waypoint reached (every position
+///   its footprint sweeps a dry walkable waypoint away from shaped blocks:
+///   Navigator::straight_walk_clear, smooth_route's rule); reaching it, or
+///   any waypoint before it, counts for those it passed.
 /// - **Steers** to the waypoint's feet centre at the motion's speed from the
 ///   profile (walk_speed, swim_speed, climb_speed, fly_speed; floors that
 ///   slow a body do so by the game's physics).
@@ -198,6 +204,9 @@ private:
     [[nodiscard]] double distance_to_segment(const BodyState& body) const;
     bool reattach(const BodyState& body);
     void steer(const BodyState& body, double now);
+    /// The waypoint steered to: k_, or a later plain walk when the corner to
+    /// it can be cut (cached per k_ and revision).
+    std::size_t aim();
     // Whether voxel v still needs its act: a door still closed or a voxel
     // still to dig, or a place still empty. Without block ids in the
     // snapshot a door is told by its shape facts; a dig or place cannot be
@@ -247,6 +256,8 @@ private:
         }
     } next_;
     std::vector<std::array<std::uint32_t, 3>> act_offsets_;  // index_acts(): empty when the route acts on nothing
+    std::size_t aim_ = 0, aim_k_ = SIZE_MAX;  // aim(): its answer, for this k_ ...
+    std::uint64_t aim_revision_ = 0;          // ... and this revision of the facts
     std::size_t k_ = 1;                 // the waypoint approached
     std::optional<Voxel> door_behind_;  // a door the route opened, to close once the body is past it
     std::size_t door_past_ = 0;         // ... when this waypoint is reached

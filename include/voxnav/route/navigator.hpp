@@ -237,6 +237,11 @@ public:
     /// query's zones so segments never cut through them. Compare the
     /// waypoint count and cost with the input to see what it did.
     [[nodiscard]] Route smooth_route(const Route& route, const std::vector<CostZone>& zones = {}) const;
+    /// Whether a body may walk straight from waypoint a to waypoint b (same
+    /// y): every position its footprint sweeps is a dry walkable waypoint
+    /// away from shaped blocks (smooth_route's rule; on the snapshot of the
+    /// last query or sync). O(positions swept).
+    [[nodiscard]] bool straight_walk_clear(const Voxel& a, const Voxel& b) const;
 
     /// True where a route may start or end for this agent (on the snapshot
     /// of the last query or sync). A closed door the agent opens counts (a
