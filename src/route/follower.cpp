@@ -32,6 +32,8 @@ namespace {
 
 // How many waypoints ahead or behind a body pushed off its route looks for one to re-attach to.
 constexpr std::size_t kReattachWindow = 8;
+// The order route_chunks_ is sorted and searched in.
+bool chunk_less(const Voxel& p, const Voxel& q) { return std::tie(p.x, p.y, p.z) < std::tie(q.x, q.y, q.z); }
 // How many plain walks ahead a corner may be cut to.
 constexpr std::size_t kCornerLookahead = 8;
 // Airborne, a body arcs away from its segment: the corridor grows by this. [Units: voxels]
@@ -296,17 +298,15 @@ void Follower::index_chunks() {
                     if (route_chunks_.empty() || route_chunks_.back() != c) route_chunks_.push_back(c);
                 }
     }
-    const auto less = [](const Voxel& p, const Voxel& q) { return std::tie(p.x, p.y, p.z) < std::tie(q.x, q.y, q.z); };
-    std::sort(route_chunks_.begin(), route_chunks_.end(), less);
+    std::sort(route_chunks_.begin(), route_chunks_.end(), chunk_less);
     route_chunks_.erase(std::unique(route_chunks_.begin(), route_chunks_.end()), route_chunks_.end());
 }
 
 bool Follower::edits_near_route() {
     changed_.clear();
     if (!nav_->snapshot()->changed_chunks_since(checked_revision_, changed_)) return true;  // not known: check
-    const auto less = [](const Voxel& p, const Voxel& q) { return std::tie(p.x, p.y, p.z) < std::tie(q.x, q.y, q.z); };
     for (const Voxel& c : changed_)
-        if (std::binary_search(route_chunks_.begin(), route_chunks_.end(), c, less)) return true;
+        if (std::binary_search(route_chunks_.begin(), route_chunks_.end(), c, chunk_less)) return true;
     return false;
 }
 

@@ -64,7 +64,9 @@ return function(ctx)
 			return what .. " must be a table {x=, y=, z=} of finite numbers"
 		end
 	end
+	-- The node a position is in (also walk.lua's).
 	local function node_of(p) return floor(p.x + 0.5), floor(p.y + 0.5), floor(p.z + 0.5) end
+	ctx.node_of = node_of
 
 	local status_names = {}
 	for i = 0, 6 do status_names[i] = ffi.string(lib.voxnav_search_status_name(i)) end

@@ -2,7 +2,7 @@
 --   voxnav.follower(agent, goal, opts) -> follower | nil, error
 --     follower:update(body, now) -> steering   (the bare instructions, for
 --       mods that move their mobs themselves)
---     follower:set_goal(goal), follower:stop()
+--     follower:set_goal(goal)   (drop the follower to stop: it is freed with it)
 --   voxnav.body_state(object) -> body   (what update() wants, read from an entity)
 --   voxnav.walk(object, goal, agent, opts) -> walker | nil, error
 --     drives a luaentity with Luanti's own physics and calls
@@ -63,7 +63,7 @@ return function(ctx)
 		return type(p) == "table" and type(p.x) == "number" and type(p.y) == "number" and type(p.z) == "number" and
 			p.x == p.x and p.y == p.y and p.z == p.z and math.abs(p.x) < 2e9 and math.abs(p.y) < 2e9 and math.abs(p.z) < 2e9
 	end
-	local function node_of(p) return floor(p.x + 0.5), floor(p.y + 0.5), floor(p.z + 0.5) end
+	local node_of = ctx.node_of
 
 	-- The goal's voxnav form into goal_c: true, or nil and why not.
 	local function goal_of(goal)
@@ -186,8 +186,6 @@ return function(ctx)
 		if s.status >= 3 then out.why = ffi.string(lib.voxnav_follower_why(self.c)) end
 		return out
 	end
-
-	function Follower:stop() self.stopped = true end
 
 	-- Doors, gates and trapdoors: open or close a node (idempotent).
 	local function set_open(pos, open)
