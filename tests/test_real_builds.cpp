@@ -34,6 +34,12 @@ Counts families(const World& w) {
         if (n[id]) out[shape_family(w.blocks()[BlockId(id)])] += n[id];
     return out;
 }
+// "{full 2281, stairs 410, ...}": what a failed comparison prints.
+std::string to_text(const Counts& c) {
+    std::string s;
+    for (const auto& [family, n] : c) s += (s.empty() ? "{" : ", ") + family + " " + std::to_string(n);
+    return s + "}";
+}
 
 // A player: 1.8 high, jumps 1.25, steps 0.6, opens wooden doors, climbs.
 AgentProfile player() {
@@ -107,7 +113,7 @@ TEST_CASE("real builds: every file loads, with the shape families stated here", 
     // smallhouse1, 4 lanterns in the cottage, passable before.)
     const std::map<std::string, Counts> expected{
         {"prismarine_smallhouse1.schem",
-         {{"full", 2281}, {"stairs", 410}, {"fence", 167}, {"slab", 134}, {"passable", 23}, {"trapdoor", 69}, {"partial", 102},
+         {{"full", 2270}, {"stairs", 410}, {"fence", 167}, {"slab", 134}, {"passable", 23}, {"trapdoor", 69}, {"partial", 113},
           {"door", 8}, {"climbable", 5}, {"thin", 2}}},
         {"schematic4j_green-cottage_sponge-v3.schem",
          {{"full", 459}, {"stairs", 101}, {"trapdoor", 24}, {"fence", 18}, {"passable", 8}, {"slab", 10}, {"partial", 4}, {"door", 2},
@@ -121,7 +127,7 @@ TEST_CASE("real builds: every file loads, with the shape families stated here", 
     };
     for (const auto& [file, counts] : expected) {
         INFO(file);
-        CHECK(families(load(file)) == counts);
+        CHECK(to_text(families(load(file))) == to_text(counts));
     }
 }
 

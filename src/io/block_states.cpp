@@ -55,7 +55,7 @@ StatedBlock resolve_state(const std::string& name, const MinecraftBlockTable::Ru
         return it == props.end() ? std::string() : it->second;
     };
     b.waterlogged = get("waterlogged") == "true";
-    std::string used;  // the properties that shaped it, for the registry name
+    std::string used = rule.state;  // the properties that shaped it, for the registry name
     auto note = [&](const char* key, const std::string& value) { used += (used.empty() ? "" : ",") + std::string(key) + "=" + value; };
     BlockShape& s = b.shape;
     switch (rule.states) {

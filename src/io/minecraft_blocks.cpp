@@ -78,11 +78,21 @@ MinecraftBlockTable MinecraftBlockTable::parse(std::istream& in, const std::stri
         // The plainest state of the rule must be a valid shape for its kind.
         const detail::StatedBlock plain = detail::resolve_state("", r, {});
         if (const std::string why = shape_problem(plain.kind, plain.shape); !why.empty()) fail(why);
-        const std::string key = strip_namespace(std::string(tokens[0]));
-        if (key.find('*') != std::string::npos)
+        std::string key = strip_namespace(std::string(tokens[0]));
+        if (key.find('[') != std::string::npos) {
+            // name[property=value,...]: a line for the states with those values
+            detail::StateProperties props;
+            const std::string name = detail::split_state_string(key, props);
+            if (name.find('*') != std::string::npos) fail("a pattern cannot be keyed by state properties");
+            if (key.back() != ']' || props.empty())
+                fail("bad state key '" + key + "' (expected name[property=value,...])");
+            for (const auto& [k, v] : props) r.state += (r.state.empty() ? "" : ",") + k + "=" + v;
+            t.stated_[name].emplace_back(std::move(props), r);
+        } else if (key.find('*') != std::string::npos) {
             t.patterns_.emplace_back(key, r);
-        else
+        } else {
             t.exact_[key] = r;
+        }
     }
     return t;
 }
@@ -104,8 +114,18 @@ const MinecraftBlockTable& MinecraftBlockTable::builtin() {
     return table;
 }
 
-std::optional<MinecraftBlockTable::Rule> MinecraftBlockTable::classify(const std::string& full_name) const {
+std::optional<MinecraftBlockTable::Rule> MinecraftBlockTable::classify(const std::string& full_name,
+                                                                     const std::map<std::string, std::string>& props) const {
     const std::string name = strip_namespace(full_name);
+    if (auto it = stated_.find(name); it != stated_.end())
+        for (const auto& [want, rule] : it->second) {
+            bool all = true;
+            for (const auto& [k, v] : want) {
+                const auto p = props.find(k);
+                all = all && p != props.end() && p->second == v;
+            }
+            if (all) return rule;
+        }
     if (auto it = exact_.find(name); it != exact_.end()) return it->second;
     for (const auto& [pattern, rule] : patterns_)
         if (glob_matches(pattern, name)) return rule;
@@ -130,7 +150,7 @@ BlockId BlockMapper::map(const std::string& full_name, const detail::StateProper
     for (const auto& [k, v] : props) key += "|" + k + "=" + v;
     if (auto it = cache_.find(key); it != cache_.end()) return it->second;
     const std::string name = strip_namespace(full_name);
-    auto rule = table_.classify(full_name);
+    auto rule = table_.classify(full_name, props);
     if (!rule) {
         unknown_.insert(name);
         rule = MinecraftBlockTable::Rule{};

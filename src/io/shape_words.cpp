@@ -18,6 +18,19 @@ unsigned stair_face_walked_towards(std::string_view d) {
     return 0u;
 }
 
+namespace {
+
+// A speed factor: a finite number above 0.
+std::optional<float> parse_factor(std::string_view text) {
+    const std::string value(text);
+    char* end = nullptr;
+    const double f = std::strtod(value.c_str(), &end);
+    if (value.empty() || end != value.c_str() + value.size() || !(f > 0.0) || !std::isfinite(f)) return std::nullopt;
+    return static_cast<float>(f);
+}
+
+}  // namespace
+
 bool apply_shape_word(std::string_view word, BlockShape& shape) {
     const auto eq = word.find('=');
     const std::string_view key = word.substr(0, eq);
@@ -41,6 +54,18 @@ bool apply_shape_word(std::string_view word, BlockShape& shape) {
         shape.open_class = *c;
     } else if (word == "opened") {
         shape.open = true;
+    } else if (key == "slow") {
+        // slow=H or slow=H,V (V defaults to H)
+        const auto comma = value.find(',');
+        const auto h = parse_factor(value.substr(0, comma));
+        const auto v = comma == std::string_view::npos ? h : parse_factor(value.substr(comma + 1));
+        if (!h || !v || *h > 1.0f || *v > 4.0f) bad("slow=H or slow=H,V with H in (0, 1] and V in (0, 4]");
+        shape.inside_speed = *h;
+        shape.inside_vspeed = *v;
+    } else if (key == "floor_speed" || key == "jump") {
+        const auto f = parse_factor(value);
+        if (!f || *f > 1.0f) bad("a factor in (0, 1]");
+        (key == "jump" ? shape.jump_factor : shape.floor_speed) = *f;
     } else if (key == "damage") {
         const auto d = parse_damage(value);
         if (!d || *d == Damage::None) bad("damage=body or damage=floor");

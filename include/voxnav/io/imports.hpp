@@ -48,6 +48,10 @@ public:
         /// Hardness, falling, replaceable: the line's words (hardness=N,
         /// unbreakable, falls, replaceable, fixed) over BlockMaterial::of(kind).
         BlockMaterial material = BlockMaterial::of(BlockKind::Solid);
+        /// The properties of a line keyed by a state ("lantern[hanging=true]"
+        /// gives "hanging=true"); "" for a bare name or a pattern. Readers
+        /// name the block type after them, so each shape is one type.
+        std::string state;
     };
     /// Reads the table format of worlds/minecraft_blocks.txt. Throws LoadError.
     [[nodiscard]] static MinecraftBlockTable load(const std::string& path);
@@ -55,13 +59,18 @@ public:
     /// The table shipped with voxnav (installed, or in the source tree).
     [[nodiscard]] static const MinecraftBlockTable& builtin();
 
-    /// Rule for a block name ("minecraft:oak_slab" or "oak_slab"); nullopt if unknown.
-    [[nodiscard]] std::optional<Rule> classify(const std::string& name) const;
+    /// Rule for a block name ("minecraft:oak_slab" or "oak_slab") in a state:
+    /// the first line keyed by properties the state has all of, else the
+    /// bare name's line, else the first matching pattern; nullopt if unknown.
+    [[nodiscard]] std::optional<Rule> classify(const std::string& name,
+                                               const std::map<std::string, std::string>& properties = {}) const;
     /// Modern name for a pre-1.13 numeric id, or "" when the table lacks it.
     [[nodiscard]] std::string legacy_name(int id) const;
 
 private:
     std::map<std::string, Rule> exact_;
+    /// Lines keyed by state, per name, in file order: (properties, rule).
+    std::map<std::string, std::vector<std::pair<std::map<std::string, std::string>, Rule>>> stated_;
     std::vector<std::pair<std::string, Rule>> patterns_;
     std::map<int, std::string> legacy_;
 };

@@ -72,10 +72,26 @@ struct BlockShape {
     OpenClass open_class = OpenClass::None;
     bool open = false;
     Damage damage = Damage::None;
+    /// A body inside the block (in any voxel of the body) moves at this
+    /// fraction of its speed across (`inside_speed`) and up and down
+    /// (`inside_vspeed`): Minecraft's cobweb 0.25 and 0.05. A walk into or
+    /// within such a position costs its time divided by `inside_speed`;
+    /// where `inside_vspeed` < 1 no jump, fall or climb starts or ends there.
+    /// [Limit: inside_speed in (0, 1], inside_vspeed in (0, 4]]
+    float inside_speed = 1.0f, inside_vspeed = 1.0f;
+    /// A body standing on the block walks at `floor_speed` of its speed
+    /// (soul sand and honey block 0.4: a walk onto it costs its time / 0.4)
+    /// and jumps `jump_factor` of its jump height (honey block 0.5).
+    /// [Limit: each in (0, 1]]
+    float floor_speed = 1.0f, jump_factor = 1.0f;
+
+    /// Whether it slows or holds a body in any way (the speed fields above).
+    [[nodiscard]] bool slows() const { return inside_speed != 1.0f || inside_vspeed != 1.0f || floor_speed != 1.0f || jump_factor != 1.0f; }
 
     bool operator==(const BlockShape& o) const {
         return bottom == o.bottom && top == o.top && stair_faces == o.stair_faces && climbable == o.climbable &&
-               open_class == o.open_class && open == o.open && damage == o.damage;
+               open_class == o.open_class && open == o.open && damage == o.damage && inside_speed == o.inside_speed &&
+               inside_vspeed == o.inside_vspeed && floor_speed == o.floor_speed && jump_factor == o.jump_factor;
     }
     bool operator!=(const BlockShape& o) const { return !(*this == o); }
 };
@@ -124,11 +140,12 @@ struct BlockType {
         return collides() || (kind == BlockKind::Liquid && hazard) || shape.damage != Damage::None;
     }
     /// True when the block is more than air, a full cube or a liquid: a
-    /// partial collision, a stair, a climbable, a door or a damaging floor.
-    /// Chunks near such blocks carry extra facts (src/facts/fact.hpp).
+    /// partial collision, a stair, a climbable, a door, a damaging floor or
+    /// a block that slows a body. Chunks near such blocks carry extra facts
+    /// (src/facts/fact.hpp).
     [[nodiscard]] bool is_shaped() const {
         return (kind == BlockKind::Solid && (shape.bottom != 0 || shape.top != 16 || shape.stair_faces != 0)) || shape.climbable ||
-               shape.open_class != OpenClass::None || shape.damage == Damage::Floor;
+               shape.open_class != OpenClass::None || shape.damage == Damage::Floor || shape.slows();
     }
 };
 
