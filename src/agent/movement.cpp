@@ -1,4 +1,5 @@
 #include "agent/movement.hpp"
+#include "facts/block_traits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -36,17 +37,25 @@ bool MovementModel::only_flies(const AgentProfile& a) {
 }
 
 MovementModel::MovementModel(const NavSnapshot& field, const CheckedProfile& profile)
-    : MovementModel(field, profile, field.multipliers()) {}
+    : MovementModel(field, profile, field.multipliers()) {
+    snapshot_multipliers_ = true;
+}
+
+void MovementModel::fill_step_tables(const std::array<double, 16>& m) {
+    floor_multipliers_ = m;
+    const double sqrt2 = std::sqrt(2.0);
+    for (unsigned i = 0; i < Fact::floor_classes; ++i) {
+        tables_.step[i] = m[i] / profile_->walk_speed;
+        tables_.walk_diag[i] = sqrt2 * tables_.step[i];
+    }
+}
 
 MovementModel::MovementModel(const NavSnapshot& field, const CheckedProfile& profile, const std::array<double, 16>& m)
     : field_(&field), profile_(profile), floor_multipliers_(m) {
     const AgentProfile& a = *profile_;
     waypoint_bits_ = Fact::waypoint_bits(a.fly);
     const double sqrt2 = std::sqrt(2.0);
-    for (unsigned i = 0; i < Fact::floor_classes; ++i) {
-        tables_.step[i] = m[i] / a.walk_speed;
-        tables_.walk_diag[i] = sqrt2 * tables_.step[i];
-    }
+    fill_step_tables(m);
     tables_.swim_axis = 1.0 / a.swim_speed;
     tables_.swim_diag = sqrt2 / a.swim_speed;
     tables_.inv_gravity2 = 2.0 / a.gravity;
@@ -95,6 +104,9 @@ void MovementModel::bind_bound() {
     // of the bound is 0 there. Per snapshot, so a world without shaped
     // blocks keeps the sharper bound.
     const bool shaped = always_shaped_ || field_->shaped_chunk_count() > 0;
+    if (snapshot_multipliers_ && field_->multipliers() != floor_multipliers_) fill_step_tables(field_->multipliers());
+    const float jf = field_->block_traits() ? field_->block_traits()->least_jump_factor() : 1.0f;
+    low_jump16_ = int(std::floor(profile_->jump_height * double(jf) * 16.0 + 1e-9));
     climb_rate_ = shaped ? 0.0 : rule_climb_rate_;
     // Likewise a pure flyer that may climb: its 3D rate covers climbs only
     // where ladders can be (a rate of 1 / climb_speed everywhere made Moving

@@ -204,7 +204,7 @@ public:
 
 private:
     [[nodiscard]] moves::ShapedLook shaped_look() const {
-        return {*field_, tables_, *profile_, h16_, body_, step16_, jump16_};
+        return {*field_, tables_, *profile_, h16_, body_, step16_, jump16_, low_jump16_};
     }
     void bind_bound();
     template <class Look, class Emit>
@@ -227,6 +227,13 @@ private:
     double climb_rate_ = 0.0, rule_climb_rate_ = 0.0;
     // Heights of the shaped rules, in sixteenths; the body in whole voxels.
     int h16_ = 32, body_ = 2, step16_ = 9, jump16_ = 16;
+    // The highest rise of a jump from a floor that lowers jumps (honey):
+    // jump height times the snapshot's least jump factor. [Units: 1/16 voxel]
+    int low_jump16_ = 16;
+    // Built from the snapshot's floor multipliers (not a query's): rebind
+    // takes the new snapshot's, which grow when a slowing block first appears.
+    bool snapshot_multipliers_ = false;
+    void fill_step_tables(const std::array<double, 16>& m);
     // A step of a whole voxel or more: the plain rules (every rise a jump)
     // do not hold anywhere, and every position takes the shaped rules.
     bool always_shaped_ = false;

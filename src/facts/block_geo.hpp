@@ -25,10 +25,14 @@ struct BlockGeo {
     bool water = false;
     std::uint8_t stairs = 0;      ///< BlockShape::stair_faces
     std::uint8_t floor_class = 0;
+    std::uint8_t inside_class = 0;  ///< BlockTraits::inside_class: slows a body inside it
+    bool stuck = false;             ///< BlockTraits::stuck: holds a body vertically (cobweb)
+    bool low_jump = false;          ///< BlockTraits::low_jump: a floor jumped from lower (honey)
 
     bool operator==(const BlockGeo& o) const {
         return lo == o.lo && hi == o.hi && body == o.body && mine == o.mine && supports == o.supports && hurts_feet == o.hurts_feet &&
-               door == o.door && climbable == o.climbable && water == o.water && stairs == o.stairs && floor_class == o.floor_class;
+               door == o.door && climbable == o.climbable && water == o.water && stairs == o.stairs && floor_class == o.floor_class &&
+               inside_class == o.inside_class && stuck == o.stuck && low_jump == o.low_jump;
     }
 };
 
@@ -46,6 +50,9 @@ struct BlockGeo {
     g.water = t.water;
     g.stairs = t.stairs;
     g.floor_class = t.floor_class;
+    g.inside_class = t.inside_class;
+    g.stuck = t.stuck;
+    g.low_jump = t.low_jump;
     return g;
 }
 

@@ -1,22 +1,51 @@
 #include "facts/block_traits.hpp"
 
+#include <algorithm>
 #include <iterator>
+#include <map>
 #include <set>
 
 namespace voxnav {
 
-FloorClasses::FloorClasses() { multipliers_.fill(1.0); }
+FloorClasses::FloorClasses() {
+    multipliers_.fill(1.0);
+    block_part_.fill(1.0);
+}
 
-FloorClasses::FloorClasses(const std::vector<std::pair<std::string, double>>& floor_cost) : FloorClasses() {
-    // Distinct multipliers ascending, so a larger class is a larger multiplier
-    // (profiles hold at most 15 above 1: ProfileError otherwise).
-    std::set<double> distinct;
-    for (const auto& [name, m] : floor_cost) distinct.insert(m);
+FloorClasses::FloorClasses(const std::vector<std::pair<std::string, double>>& floor_cost, const BlockRegistry* registry)
+    : FloorClasses() {
+    // Each name's pair (the shape's multiplier, the block's own slowness).
+    std::map<std::string, std::pair<double, double>, std::less<>> pairs;
+    for (const auto& [name, m] : floor_cost) pairs[name] = {m, 1.0};
+    if (registry)
+        for (const BlockType& t : registry->types()) {
+            double slow = 1.0;
+            if (t.collides() && t.shape.floor_speed < 1.0f) slow = 1.0 / double(t.shape.floor_speed);
+            else if (!t.collides() && t.shape.inside_speed < 1.0f) slow = 1.0 / double(t.shape.inside_speed);
+            if (slow == 1.0) continue;
+            auto it = pairs.find(t.name);
+            const double m = it == pairs.end() ? 1.0 : it->second.first;
+            pairs[t.name] = {m, slow};
+        }
+    // Distinct pairs by their product ascending, so a larger class is a
+    // dearer floor (profiles hold at most 15 multipliers above 1:
+    // ProfileError otherwise; the block tables' slow blocks add a few).
+    std::set<std::pair<double, double>> distinct;  // (product, block part)
+    for (const auto& [name, p] : pairs) distinct.insert({p.first * p.second, p.second});
     unsigned n = 1;
-    for (double m : distinct) multipliers_[n++] = m;
-    // Each name gets its class here, once, from its own multiplier.
-    for (const auto& [name, m] : floor_cost)
-        by_name_[name] = std::uint8_t(1 + std::distance(distinct.begin(), distinct.find(m)));
+    std::map<std::pair<double, double>, std::uint8_t> cls;
+    for (const auto& d : distinct) {
+        // Past 15 classes the dearest ones share the last (priced at the
+        // cheapest of them: never dearer than the game).
+        if (n < 16) {
+            multipliers_[n] = d.first;
+            block_part_[n] = d.second;
+        }
+        cls[d] = std::uint8_t(std::min(n, 15u));
+        ++n;
+    }
+    // Each name gets its class here, once, from its own pair.
+    for (const auto& [name, p] : pairs) by_name_[name] = cls[{p.first * p.second, p.second}];
 }
 
 unsigned FloorClasses::of(std::string_view name) const {
@@ -49,6 +78,11 @@ BlockTraitsTable::BlockTraitsTable(const BlockRegistry& registry, const AgentSha
         b.agent_opens = t.kind == BlockKind::Solid && !t.shape.open && (shape.opens & open_bit(t.shape.open_class));
         b.climbable = t.shape.climbable && shape.climb;
         b.floor_class = std::uint8_t(b.supports ? floors_->of(t.name) : 0u);
+        b.inside_class = std::uint8_t(!b.collides && !b.blocks_body ? floors_->of(t.name) : 0u);
+        b.stuck = !b.collides && !b.blocks_body && t.shape.inside_vspeed < 1.0f;
+        b.low_jump = b.supports && t.shape.jump_factor < 1.0f;
+        b.jump_factor = b.supports ? t.shape.jump_factor : 1.0f;
+        least_jump_factor_ = std::min(least_jump_factor_, b.jump_factor);
         b.hardness = t.material.hardness;
         b.falls = t.material.falls;
         b.replaceable = t.material.replaceable && !b.collides;

@@ -43,23 +43,37 @@
 namespace voxnav {
 
 /// The floor classes of one agent shape: class 0 costs 1, classes 1..n the
-/// shape's distinct floor_cost multipliers above 1 in ascending order (a
-/// larger class is a dearer floor: a wide footprint over two floors pays
-/// the larger class). [Limit: 16 classes]
+/// distinct multipliers above 1 in ascending order (a larger class is a
+/// dearer floor: a wide footprint over two floors pays the larger class).
+/// A class is a pair: the shape's floor_cost multiplier of a name, times the
+/// block's own slowness (1 / BlockShape::floor_speed of a floor, 1 /
+/// inside_speed of a block that slows a body inside it: soul sand and honey
+/// 2.5, cobweb 4). [Limit: 16 classes: past 15 distinct multipliers above
+/// 1 the dearest share class 15, priced as the cheapest of them]
 class FloorClasses {
 public:
     /// Only class 0.
     FloorClasses();
-    /// From AgentShape::floor_cost (names with a multiplier above 1).
-    explicit FloorClasses(const std::vector<std::pair<std::string, double>>& floor_cost);
+    /// From AgentShape::floor_cost (names with a multiplier above 1) and, when
+    /// given, the slowing blocks of `registry`.
+    explicit FloorClasses(const std::vector<std::pair<std::string, double>>& floor_cost, const BlockRegistry* registry = nullptr);
 
-    /// The class of a block name: 0 when the shape gives it no multiplier above 1.
+    /// The class of a block name: 0 when neither the shape nor the block
+    /// gives it a multiplier above 1.
     [[nodiscard]] unsigned of(std::string_view name) const;
     /// Multiplier per class. [Limit: each >= 1]
     [[nodiscard]] const std::array<double, 16>& multipliers() const { return multipliers_; }
+    /// The block's own part of a class's multiplier (1 for the shape's
+    /// floor_cost alone): what a query's floor_cost override multiplies.
+    [[nodiscard]] double block_part(unsigned cls) const { return block_part_[cls]; }
+
+    bool operator==(const FloorClasses& o) const {
+        return multipliers_ == o.multipliers_ && block_part_ == o.block_part_ && by_name_ == o.by_name_;
+    }
 
 private:
     std::array<double, 16> multipliers_;
+    std::array<double, 16> block_part_;
     std::map<std::string, std::uint8_t, std::less<>> by_name_;
 };
 
@@ -84,6 +98,13 @@ struct BlockTraits {
     bool agent_opens = false;  ///< a closed door of a class this shape opens: in the body only once opened
     bool climbable = false;    ///< a ladder, for a shape that climbs
     std::uint8_t floor_class = 0;  ///< FloorClasses::of(name) when it supports, else 0
+    /// FloorClasses::of(name) of a passable block that slows a body inside
+    /// it (cobweb), else 0: a position with it in the body takes this class
+    /// when it is dearer than its floor's.
+    std::uint8_t inside_class = 0;
+    bool stuck = false;     ///< a passable block slowing a body's vertical speed (BlockShape::inside_vspeed < 1)
+    bool low_jump = false;  ///< a floor whose jump factor is below 1 (honey block)
+    float jump_factor = 1.0f;  ///< BlockShape::jump_factor of a floor, else 1
 
     // --- what digging and placing read -----------------------------------------
     double hardness = 0.0;     ///< BlockMaterial::hardness [Units: seconds by hand] [+inf: unbreakable]
@@ -106,8 +127,14 @@ public:
     [[nodiscard]] std::uint64_t registry_version() const { return registry_version_; }
     /// The shape's floor classes the table's floor_class values index.
     [[nodiscard]] const FloorClasses& floors() const { return *floors_; }
+    /// The least jump factor of the floors that lower a jump (1 if none):
+    /// what a jump from a ShapeFact::low_jump position may rise to, times
+    /// the agent's jump height (exact while one factor is in use, as
+    /// Minecraft's honey block; lower, never higher, otherwise).
+    [[nodiscard]] float least_jump_factor() const { return least_jump_factor_; }
 
 private:
+    float least_jump_factor_ = 1.0f;
     std::vector<BlockTraits> traits_;
     std::uint64_t registry_version_ = 0;
     std::shared_ptr<const FloorClasses> floors_;

@@ -45,7 +45,7 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                             }
                         }
                 // 2. What is under the feet at the surface, what is at them.
-                bool floor = false, bad_floor = false, water = false, hold = false, ladder_below = false;
+                bool floor = false, bad_floor = false, water = false, hold = false, ladder_below = false, low_jump = false;
                 unsigned stairs = 0, floor_class = 0;
                 for (int k = 0; k < w; ++k)
                     for (int i = 0; i < w; ++i) {
@@ -56,6 +56,7 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                                 floor = true;
                                 floor_class = std::max<unsigned>(floor_class, g.floor_class);
                                 stairs |= g.stairs;
+                                low_jump |= g.low_jump;
                             }
                             bad_floor |= g.hurts_feet;  // never stood on, whatever else is there
                         }
@@ -66,7 +67,7 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                     }
                 // 3. Headroom: the lowest obstruction bottom above the surface.
                 int room = top_cell * 16 - surface;
-                bool needs_open = false, door = false;
+                bool needs_open = false, door = false, stuck = false;
                 for (int k = 0; k < w; ++k)
                     for (int i = 0; i < w; ++i)
                         for (int cy = y - 2; cy < top_cell; ++cy) {
@@ -82,6 +83,12 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                     for (int i = 0; i < w; ++i)
                         for (int cy = y - 2; cy * 16 < body_top && cy < top_cell; ++cy) {
                             const BlockGeo& g = at(x + i, cy, z + k);
+                            if ((g.inside_class || g.stuck) && cy * 16 + 16 > surface) {
+                                // A block that slows a body inside it: a walk here pays the
+                                // dearer of it and the floor (Minecraft multiplies both).
+                                floor_class = std::max<unsigned>(floor_class, g.inside_class);
+                                stuck |= g.stuck;
+                            }
                             if (!g.door) continue;
                             // A door counts where its voxel meets the body; a closed
                             // one of the agent's classes where its collision does.
@@ -96,7 +103,7 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                 const int l = x + 16 * z + 256 * y;
                 out[l] = b;
                 shapes[l] = ShapeFact::make(surface - n16, topped, floor ? stairs : 0, hold, door, needs_open && clear, unsigned(room),
-                                            at(x, y, z).mine)
+                                            at(x, y, z).mine, stuck, floor && low_jump)
                                 .raw();
             }
     const Fact::Raw first = out[0];

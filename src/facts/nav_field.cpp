@@ -202,6 +202,14 @@ void NavField::Impl::sync(const World& world) {
     if (recode) {
         // A new table even when only materials changed (hardness, falling,
         // replaceable): the dig rules read them; the facts then stay as they are.
+        // Floor classes count the registry's slowing blocks (soul sand, cobweb):
+        // a new one may add a class; classes of types already coded that
+        // move make their codes differ below, and everything is derived again.
+        auto floors = std::make_shared<const FloorClasses>(shape_.floor_cost, &reg);
+        if (!(*floors == *floors_)) {
+            floors_ = std::move(floors);
+            work_.multipliers_ = floors_->multipliers();
+        }
         traits_ = std::make_shared<const BlockTraitsTable>(reg, shape_, floors_);
         block_geo_.resize(reg.size());
         any_shaped_type_ = false;

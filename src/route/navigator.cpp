@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "describe.hpp"
+#include "facts/block_traits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -247,10 +248,13 @@ std::array<double, 16> query_floor_multipliers(const NavSnapshot& snapshot, cons
                                         "overridden (the shared facts keep only those apart)");
         const std::size_t cls = snapshot.floor_class_of(name);
         const double was = snapshot.multipliers()[cls];
-        if (set[cls] && mult[cls] != m)
+        // A slow block keeps its own slowness under the override (soul sand:
+        // the query's multiplier times 2.5).
+        const double block_part = snapshot.block_traits() ? snapshot.block_traits()->floors().block_part(unsigned(cls)) : 1.0;
+        if (set[cls] && mult[cls] != m * block_part)
             throw std::invalid_argument("QueryOptions.floor_cost['" + name + "']: floors that share the profile's multiplier " +
                                         std::to_string(was) + " must get the same override");
-        mult[cls] = m;
+        mult[cls] = m * block_part;
         set[cls] = true;
     }
     // A wide footprint over two floors pays the class with the larger index.
@@ -545,7 +549,10 @@ void Navigator::Impl::build_route(const Steps& steps, const std::vector<typename
                    double(v.y) + (active_moves_->is_waypoint(n) ? snapshot_->feet_offset(n) : 0.0)};
         w.dug = found_.dug[k];
         w.placed = found_.placed[k];
-        if (k > 0 && steps_[k].does(WorldAct::Open)) {
+        // A start inside a closed door the agent opens (its body fits only
+        // once it is open) begins by opening it: the panel would stop the
+        // first move. (Free in the route's cost, as every route from there pays it.)
+        if ((k > 0 && steps_[k].does(WorldAct::Open)) || (k == 0 && active_moves_->is_waypoint(n) && snapshot_->shape_fact(n, 0).needs_open())) {
             const std::size_t before = out.open.size();
             active_moves_->doors_to_open(n, out.open);
             w.opened = std::uint32_t(out.open.size() - before);

@@ -33,6 +33,7 @@ struct Fall : Rule {
                 // Onto shaped blocks far below (near ones make p's chunk
                 // shaped) the drop is measured to the real surface.
                 const ShapeFact e = g.all.shape_fact(t, 0);
+                if (e.stuck()) break;  // a cobweb holds the body: no fall ends in one
                 const double drop = k - e.offset() / 16.0;
                 if (drop <= g.a.max_fall || (ft.water() && drop <= g.a.max_fall_into_water)) {
                     const double cost = g.t.step[ft.floor_class()] + std::sqrt(drop * g.t.inv_gravity2);

@@ -50,6 +50,8 @@ struct JumpUp : Rule {
     template <class L, class From, class Step, class Emit>
     static bool shaped_side(const L& l, const From& from, const Step& s, Emit& emit) {
         if (s.rise < 0) return false;
+        // From honey (a floor that lowers jumps) only as high as it lets the body.
+        if (from.ep.low_jump() && s.rise > l.low_jump16) return true;
         if (!s.fq.water() && l.a.jump && s.rise <= shaped_rise(l, from.pw))
             l.onto(s.q, l.t.step[s.fq.floor_class()] + l.air(s.rise), Action::Jump, emit);
         return true;

@@ -78,7 +78,8 @@ struct Leap : Rule {
     }
     template <class From, class Emit>
     static void shaped_after_sides(const ShapedLook& l, const From& from, Emit& emit) {
-        if (!active(l.a) || !from.fp.dry_standable() || from.ep.door() || !arc_free(l, from.p, from.sp)) return;
+        // No leap from honey (a floor that lowers jumps: the run-up is the game's jump).
+        if (!active(l.a) || !from.fp.dry_standable() || from.ep.door() || from.ep.low_jump() || !arc_free(l, from.p, from.sp)) return;
         for (int d = 0; d < 4; ++d) leaps_from(l, from.p, from.sp, d, 1, emit);
     }
 

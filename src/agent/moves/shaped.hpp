@@ -65,6 +65,9 @@ struct ShapedLook {
     const MoveTables& t;
     const AgentProfile& a;
     int h16, body, step16, jump16;  ///< AgentProfile's heights, rounded once (see profile.hpp)
+    /// The highest jump from a floor that lowers jumps (ShapeFact::low_jump:
+    /// honey): jump height times the least jump factor in use.
+    int low_jump16;
 
     [[nodiscard]] Index at(Index i, int dx, int dy, int dz) const { return f.offset(i, dx, dy, dz); }
     [[nodiscard]] Fact fact(Index i) const { return f[i]; }
@@ -166,8 +169,14 @@ struct ShapedGround {
     }
 
     template <class Emit>
-    static void moves(const ShapedLook& L, Index p, Fact fp, Emit& emit) {
+    static void moves(const ShapedLook& L, Index p, Fact fp, Emit& emit_any) {
         const ShapedFrom from(L, p, fp);
+        // A body held up and down (a cobweb in it: ShapeFact::stuck) only
+        // walks: no jump, fall, climb or leap starts or ends there.
+        auto emit = [&](Index q, double cost, MoveTag a) {
+            const Action m = a.motion();
+            if (m == Action::Walk || m == Action::Swim || (!from.ep.stuck() && !L.shape(q).stuck())) emit_any(q, cost, a);
+        };
         const std::int64_t sp = from.sp;
         const int max_up = max_rise(L, from.pw);
         for (int d = 0; d < 4; ++d) {
@@ -260,6 +269,8 @@ struct ShapedBack {
     template <class Emit>
     static void vertical(const ShapedLook& L, Index s, Fact fs, Index to, Emit& emit) {
         const ShapedFrom from(L, s, fs);
+        // (ShapedGround's filter: nothing straight up or down in a cobweb.)
+        if (from.ep.stuck() || L.shape(to).stuck()) return;
         auto into = [&](Index q, double c, MoveTag a) {
             if (q == to) emit(q, c, a);
         };
