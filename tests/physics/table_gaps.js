@@ -1,16 +1,20 @@
 'use strict'
 // Block table gaps (issue 36): block states voxnav's Minecraft block table
 // (worlds/minecraft_blocks.txt) makes passable while Minecraft 1.21.1 gives
-// them a collision box: hanging and standing lanterns, chains. A route
-// planned through such a block is the table's fault, not the follower's;
-// the judge drives those routes too but counts them apart.
+// them a collision box (before issue 36: lanterns, chains). A route planned
+// through such a block is the table's fault, not the follower's; the judge
+// names those routes apart and, since the table is generated from the game's
+// data, judges them as every other.
 const fs = require('fs')
 const path = require('path')
 
-// The table's kind of a block name: exact names win over patterns ('*' any
-// run of characters), patterns are tried top to bottom; no match: solid.
+// The table's kind of a block state: lines keyed by state properties
+// ("lantern[hanging=true]") win when the state has all of them, then exact
+// names, then patterns ('*' any run of characters) top to bottom; no match:
+// solid.
 function loadTable (source) {
   const exact = new Map()
+  const stated = new Map()  // name -> [[props, rule]]
   const patterns = []
   const text = fs.readFileSync(path.join(source, 'worlds/minecraft_blocks.txt'), 'utf8')
   for (const raw of text.split('\n')) {
@@ -20,13 +24,22 @@ function loadTable (source) {
     if (t[0] === 'legacy' || t.length < 2) continue
     const name = t[0].startsWith('minecraft:') ? t[0].slice(10) : t[0]
     const rule = { kind: t[1], climb: t.includes('climb') }
-    if (name.includes('*')) {
+    const bracket = name.indexOf('[')
+    if (bracket >= 0) {
+      const props = Object.fromEntries(name.slice(bracket + 1, -1).split(',').map(kv => kv.split('=')))
+      const base = name.slice(0, bracket)
+      if (!stated.has(base)) stated.set(base, [])
+      stated.get(base).push([props, rule])
+    } else if (name.includes('*')) {
       patterns.push([new RegExp('^' + name.split('*').map(s => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$'), rule])
     } else if (!exact.has(name)) {
       exact.set(name, rule)
     }
   }
-  return function classify (name) {
+  return function classify (name, props = {}) {
+    for (const [want, rule] of stated.get(name) || []) {
+      if (Object.entries(want).every(([k, v]) => props[k] === v)) return rule
+    }
     if (exact.has(name)) return exact.get(name)
     for (const [re, rule] of patterns) if (re.test(name)) return rule
     return { kind: 'solid', climb: false }
@@ -39,7 +52,7 @@ function loadTable (source) {
 function gapStates (world, pworld, classify) {
   const out = new Set()
   world.states.forEach((st, i) => {
-    const rule = classify(st.name)
+    const rule = classify(st.name, st.props)
     if (rule.kind !== 'air' || rule.climb || st.props.waterlogged === 'true') return
     if (pworld.proto(i).shapes.length) out.add(i)
   })
