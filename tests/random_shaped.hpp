@@ -1,5 +1,6 @@
 // Seeded random worlds of shaped blocks (slabs, stairs, fences, carpets,
-// snow, ladders, doors, gates, hazards, water) and profiles for them.
+// snow, ladders, doors, gates, hazards, water, cobwebs, soul sand, honey)
+// and profiles for them.
 #pragma once
 
 #include "voxnav/voxnav.hpp"
@@ -16,9 +17,12 @@ inline std::string random_shaped_world(std::uint32_t seed) {
     std::mt19937 rng(seed);
     auto pick = [&](int n) { return int(rng() % unsigned(n)); };
     const int X = 4 + pick(6), Y = 4 + pick(4), Z = 4 + pick(6);
-    const std::string shaped = "_=|c258><v^hhdoigq*m~f";
+    const std::string shaped = "_=|c258><v^hhdoigq*m~fwny";
     std::ostringstream out;
     out << "voxnav-world 1\nsize " << X << ' ' << Y << ' ' << Z << '\n';
+    // Blocks that slow a body (issue 36): a cobweb, soul sand, a honey block.
+    out << "legend w web air slow=0.25,0.05\nlegend n soul solid top=14 floor_speed=0.4\n"
+           "legend y honey solid top=15 floor_speed=0.4 jump=0.5\n";
     for (int y = 0; y < Y; ++y) {
         out << "layer " << y << '\n';
         for (int z = 0; z < Z; ++z) {
@@ -58,6 +62,7 @@ inline voxnav::AgentProfile random_shaped_agent(std::uint32_t seed) {
     a.jump = pick(6) != 0;
     a.swim = pick(6) != 0;
     a.floor_cost = {{"slab_bottom", 1.5}};
+    if (pick(2)) a.floor_cost["soul"] = 2.0;  // with soul sand's own 2.5: 5
     a.jump_distance = pick(3);  // leaps near shaped blocks too
     return a;
 }

@@ -159,19 +159,54 @@ public:
         });
         return faces;
     }
+    // The walking multiplier onto p: the dearest of the floors under the
+    // feet (the profile's floor_cost of the name times 1 / floor_speed) and
+    // the passable blocks in the body that slow it (1 / inside_speed).
     double m(const Voxel& p) const {
         if (water(p)) return 1.0;
         const long s = surface(p);
         double best = 1.0;
+        auto named = [&](const BlockType& t) {
+            auto it = a_.floor_cost.find(t.name);
+            return it != a_.floor_cost.end() && it->second > 1.0 ? it->second : 1.0;
+        };
         footprint(p, [&](int x, int z) {
             for (int cy = p.y - 2; cy <= p.y; ++cy) {
                 const BlockType& t = type({x, cy, z});
                 if (!t.collides() || t.shape.damage == Damage::Floor || 16L * cy + t.shape.top != s) continue;
-                auto it = a_.floor_cost.find(t.name);
-                if (it != a_.floor_cost.end()) best = std::max(best, it->second);
+                best = std::max(best, named(t) / double(t.shape.floor_speed));
+            }
+            for (int cy = p.y - 2; 16L * cy < s + h16_; ++cy) {
+                const BlockType& t = type({x, cy, z});
+                if (!t.collides() && !t.blocks_body() && t.shape.inside_speed < 1.0f && 16L * cy + 16 > s)
+                    best = std::max(best, named(t) / double(t.shape.inside_speed));
             }
         });
         return best;
+    }
+    // A passable block in the body slows it up and down: only walks and swims start or end at p.
+    bool stuck(const Voxel& p) const {
+        const long s = surface(p);
+        bool any = false;
+        footprint(p, [&](int x, int z) {
+            for (int cy = p.y - 2; 16L * cy < s + h16_; ++cy) {
+                const BlockType& t = type({x, cy, z});
+                if (!t.collides() && !t.blocks_body() && t.shape.inside_vspeed < 1.0f && 16L * cy + 16 > s) any = true;
+            }
+        });
+        return any;
+    }
+    // The least jump factor of the floors under the feet (1: none lowers a jump).
+    double jump_factor(const Voxel& p) const {
+        const long s = surface(p);
+        double f = 1.0;
+        footprint(p, [&](int x, int z) {
+            for (int cy = p.y - 2; cy <= p.y; ++cy) {
+                const BlockType& t = type({x, cy, z});
+                if (t.collides() && t.shape.damage != Damage::Floor && 16L * cy + t.shape.top == s) f = std::min(f, double(t.shape.jump_factor));
+            }
+        });
+        return f;
     }
     double air(long h16) const { return std::sqrt(2.0 * (double(h16) / 16.0) / a_.gravity); }
 
@@ -179,7 +214,9 @@ public:
     std::vector<Move> moves(const Voxel& p) const {
         std::vector<Move> out;
         if (!standable(p)) return out;
+        const bool p_stuck = stuck(p);
         auto add = [&](const Voxel& q, double cost, MoveTag act) {
+            if (act.motion() != Action::Walk && act.motion() != Action::Swim && (p_stuck || stuck(q))) return;
             if (needs_open(q)) cost += a_.open_time, act = act.with(WorldAct::Open);
             out.push_back({q, cost, act});
         };
@@ -192,7 +229,9 @@ public:
         };
         const long sp = surface(p);
         const bool pw = water(p);
-        const int jump_max = a_.jump ? (pw ? std::min(16, jump16_) : jump16_) : -1;
+        int jump_max = a_.jump ? (pw ? std::min(16, jump16_) : jump16_) : -1;
+        const double jf = jump_factor(p);  // honey: a jump rises at most jump_height x 0.5, and no leap starts
+        if (jf < 1.0 && jump_max >= 0) jump_max = std::min(jump_max, int(std::floor(a_.jump_height * jf * 16 + 1e-9)));
         const Voxel dirs[4] = {{1, 0, 0}, {-1, 0, 0}, {0, 0, 1}, {0, 0, -1}};
         for (int d = 0; d < 4; ++d) {
             const unsigned toward_p = 1u << (d ^ 1), toward_q = 1u << d;
@@ -247,14 +286,16 @@ public:
         // without a door, its column free a voxel over the body; each gap
         // clear, unsupported, without a door, its column free over the arc
         // from the start's surface; the landing at the same level, dry,
-        // without a door, its surface within step_height of the start's.
-        if (a_.jump && a_.jump_distance > 0 && !pw && !door(p) && free(p, sp, sp + 16 + h16_))
+        // without a door (nor a closed gate below poking into its body, which
+        // would need opening), its surface within step_height of the start's;
+        // never from honey (a floor that lowers jumps).
+        if (a_.jump && a_.jump_distance > 0 && !pw && !door(p) && jf == 1.0 && free(p, sp, sp + 16 + h16_))
             for (int d = 0; d < 4; ++d)
                 for (int g = 1; g <= a_.jump_distance; ++g) {
                     const Voxel c = p + Voxel(dirs[d].x * g, 0, dirs[d].z * g);
                     if (!nodes_.contains(c) || !clear(c) || supported(c) || door(c) || !free(c, sp, sp + 16 + h16_)) break;
                     const Voxel l = p + Voxel(dirs[d].x * (g + 1), 0, dirs[d].z * (g + 1));
-                    if (!standable(l) || water(l) || door(l) || std::abs(surface(l) - sp) > step16_) continue;
+                    if (!standable(l) || water(l) || door(l) || needs_open(l) || std::abs(surface(l) - sp) > step16_) continue;
                     add(l, (g + 1) / a_.walk_speed * m(l) + 2.0 * std::sqrt(2.0 / a_.gravity), Action::Leap);
                 }
         // Swimming straight up and down.

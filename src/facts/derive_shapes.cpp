@@ -68,6 +68,7 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                 // 3. Headroom: the lowest obstruction bottom above the surface.
                 int room = top_cell * 16 - surface;
                 bool needs_open = false, door = false, stuck = false;
+                unsigned inside_class = 0;
                 for (int k = 0; k < w; ++k)
                     for (int i = 0; i < w; ++i)
                         for (int cy = y - 2; cy < top_cell; ++cy) {
@@ -86,7 +87,7 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                             if ((g.inside_class || g.stuck) && cy * 16 + 16 > surface) {
                                 // A block that slows a body inside it: a walk here pays the
                                 // dearer of it and the floor (Minecraft multiplies both).
-                                floor_class = std::max<unsigned>(floor_class, g.inside_class);
+                                inside_class = std::max<unsigned>(inside_class, g.inside_class);
                                 stuck |= g.stuck;
                             }
                             if (!g.door) continue;
@@ -97,8 +98,11 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                         }
                 const bool clear = room >= p.height16;
                 const bool supported = (floor && !bad_floor) || water || hold || ladder_below;
+                // The class a walk onto here pays: the floor's, or a slowing block's
+                // in the body when dearer (on a ladder too).
+                const unsigned cls = std::max(floor ? floor_class : 0u, inside_class);
                 Fact::Raw b = Fact::make(clear, supported, water, all_nodes || bounds->contains(base + Voxel(x, y, z)),
-                                         supported && !water && floor ? floor_class : 0)
+                                         supported && !water ? cls : 0)
                                   .raw();
                 const int l = x + 16 * z + 256 * y;
                 out[l] = b;

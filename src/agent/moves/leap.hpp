@@ -71,7 +71,10 @@ struct Leap : Rule {
             if (!fc.clear() || fc.supported() || l.shape(c).door() || !arc_free(l, c, sp)) break;
             const Index q = l.at(p, (gap + 1) * dx, 0, (gap + 1) * dz);
             const Fact fq = l.fact(q);
-            if (!fq.dry_standable() || l.shape(q).door()) continue;
+            // (Nor onto a position whose body a closed gate below pokes into:
+            // a body in the air opens nothing. Found by the random reference.)
+            const ShapeFact eq = l.shape(q);
+            if (!fq.dry_standable() || eq.door() || eq.needs_open()) continue;
             const std::int64_t r = l.surface(q) - sp;
             if ((r < 0 ? -r : r) <= l.step16) emit(q, (gap + 1) * l.t.step[fq.floor_class()] + l.t.leap_air, Action::Leap);
         }
