@@ -109,6 +109,12 @@ typedef struct voxnav_block_shape {
     uint8_t open_class;   /* voxnav_open_class (kind solid) */
     uint8_t open;         /* 1: an open door (no collision) */
     uint8_t damage;       /* voxnav_damage */
+    /* Blocks that slow a body (0 means 1: not slowed). A body inside moves at
+       inside_speed across (0, 1] and inside_vspeed up and down (0, 4]
+       (a cobweb: 0.25, 0.05; kind air or liquid); one standing on it walks
+       at floor_speed (0, 1] and jumps jump_factor (0, 1] of its height
+       (soul sand 0.4; honey 0.4 and 0.5; kind solid). */
+    float inside_speed, inside_vspeed, floor_speed, jump_factor;
 } voxnav_block_shape;
 
 typedef enum voxnav_action {

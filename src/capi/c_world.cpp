@@ -37,6 +37,12 @@ BlockShape to_shape(const voxnav_block_shape& s) {
     b.open_class = static_cast<OpenClass>(s.open_class);
     b.open = s.open != 0;
     b.damage = static_cast<Damage>(s.damage);
+    // 0 (a zeroed struct, or one written before these fields) means 1.
+    auto factor = [](float f) { return f == 0.0f ? 1.0f : f; };
+    b.inside_speed = factor(s.inside_speed);
+    b.inside_vspeed = factor(s.inside_vspeed);
+    b.floor_speed = factor(s.floor_speed);
+    b.jump_factor = factor(s.jump_factor);
     return b;
 }
 

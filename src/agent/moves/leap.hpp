@@ -40,7 +40,8 @@ struct Leap : Rule {
             if (g.all.shaped(c) || g.all.shaped(l)) {
                 // The rest of the leap meets shaped blocks: the same rule in
                 // sixteenths (which reads plain positions as above).
-                const ShapedLook look{g.all, g.t, g.a, g.a.height16(), g.a.body_voxels(), g.a.step16(), g.a.jump16()};
+                // (A plain start is never on honey: its jump is whole.)
+                const ShapedLook look{g.all, g.t, g.a, g.a.height16(), g.a.body_voxels(), g.a.step16(), g.a.jump16(), g.a.jump16()};
                 leaps_from(look, g.p, look.surface(g.p), d, gap, emit);
                 return;
             }
