@@ -190,3 +190,36 @@ TEST_CASE("real builds: a player's route goes in at the door, up the stairs and 
         CHECK(nav.find_route({1, 1, 1}, {2, 1, 0}).status != SearchStatus::Found);
     }
 }
+
+// Issue 36: the table from the game's data. In smallhouse1 every standing
+// lantern with two free voxels above it is a waypoint standing at 9/16 (25
+// of them; the hand-written table before issue 35 made lanterns air, "no
+// floor"), and no waypoint's body meets one of the 25 hanging lanterns
+// (1..10/16 of its voxel).
+TEST_CASE("real builds: lantern tops are stood on; hanging lanterns are in no body", "[shapes][builds][minecraft]") {
+    const World w = load("prismarine_smallhouse1.schem");
+    Navigator nav(w, player());
+    const VoxelBox box = w.populated_box();
+    int tops = 0, stood = 0, hanging = 0;
+    for (int y = box.lo.y; y < box.hi.y; ++y)
+        for (int z = box.lo.z; z < box.hi.z; ++z)
+            for (int x = box.lo.x; x < box.hi.x; ++x) {
+                const std::string& name = w.block_type({x, y, z}).name;
+                if (name == "lantern[hanging=true]") {
+                    ++hanging;
+                    // A body whose feet stand in y - 1 or y (1.8 high) would meet it.
+                    for (int dy = 0; dy <= 1; ++dy) CHECK_FALSE(nav.is_waypoint({x, y - dy, z}));
+                }
+                if (name != "lantern") continue;
+                bool room = true;
+                for (int dy = 1; dy <= 2; ++dy) room = room && w.block_type({x, y + dy, z}).kind == BlockKind::Air;
+                if (!room) continue;
+                ++tops;
+                INFO(x << "," << y << "," << z);
+                CHECK(nav.is_waypoint({x, y + 1, z}));
+                stood += nav.is_waypoint({x, y + 1, z});
+            }
+    CHECK(hanging == 25);
+    CHECK(tops == 25);
+    CHECK(stood == tops);
+}
