@@ -250,6 +250,19 @@ TEST_CASE("a follower asks to open a door before entering it, both halves", "[fo
     CHECK(zr.closed.empty());
 }
 
+// Issue 36: a route starting inside a closed door opens it first (its start
+// lists it); the follower asks for it before the first move.
+TEST_CASE("a body standing inside a closed door asks to open it first, then walks out", "[follower]") {
+    AgentProfile opener;
+    opener.opens = {"hand"};
+    Scene sc("voxnav-world 1\nsize 5 3 1\npoint S 1 1 0\nlayer 0\n#####\nlayer 1\n.d..G\nlayer 2\n.d...\n", opener);
+    const Walk r = sc.run(20.0);
+    CHECK(r.status == FollowStatus::Arrived);
+    REQUIRE_FALSE(r.opened.empty());
+    CHECK(r.opened.front() == Voxel(1, 1, 0));
+    CHECK(r.opened.size() == 2);
+}
+
 TEST_CASE("a body pushed off its route re-attaches or re-plans, and arrives", "[follower]") {
     Scene sc("voxnav-world 1\nsize 10 2 5\nlayer 0\n##########\n##########\n##########\n##########\n##########\n"
              "layer 1\n..........\n..........\nS........G\n..........\n..........\n");

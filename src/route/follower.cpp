@@ -277,7 +277,7 @@ void Follower::steer(const BodyState& body, double now) {
     // In water the head stays up while the target is not below.
     if (body.in_liquid && a.swim && t.y >= body.feet.y - 0.1 && w.action != Action::Climb) out_.jump = true;
     // What the move does to the world first: the first voxel not done yet.
-    if (w.opened) out_.open = first_to_do(WorldAct::Open);
+    if (w.opened || (k_ == 1 && route_.waypoints[0].opened)) out_.open = first_to_do(WorldAct::Open);
     if (w.dug) out_.dig = first_to_do(WorldAct::Dig);
     if (w.placed) out_.place = first_to_do(WorldAct::Place);
 }
@@ -372,6 +372,11 @@ void Follower::append_segment(const Route& next) {
 }
 
 std::optional<Voxel> Follower::first_to_do(WorldAct act) const {
+    // A route that starts inside a closed door opens it first (its start's
+    // share), before the first move's own.
+    if (act == WorldAct::Open && k_ == 1)
+        for (const Voxel& v : acts(0, act))
+            if (still_blocks(v, act)) return v;
     for (const Voxel& v : acts(k_, act))
         if (still_blocks(v, act)) return v;
     return std::nullopt;
