@@ -110,11 +110,15 @@ TEST_CASE("text worlds: legends take shape words; 'q' is an open gate anyone pas
 }
 
 TEST_CASE(".vdb files keep block shapes", "[shapes][states][formats]") {
-    World w = testing::world_from_text("voxnav-world 1\nsize 4 2 1\nlayer 0\n_>hd\nlayer 1\n....\n");
+    World w = testing::world_from_text(
+        "voxnav-world 1\nsize 6 2 1\nlegend w web air slow=0.25,0.05\nlegend y honey solid top=15 floor_speed=0.4 jump=0.5\n"
+        "layer 0\n_>hdwy\nlayer 1\n......\n");
     const std::string path = "/tmp/voxnav_test_shapes.vdb";
     save_vdb(w, path);
     const World back = load_vdb(path);
-    for (int x = 0; x < 4; ++x) {
+    CHECK(back.block_type({4, 0, 0}).shape.inside_vspeed == 0.05f);  // issue 36: slow blocks keep their factors
+    CHECK(back.block_type({5, 0, 0}).shape.jump_factor == 0.5f);
+    for (int x = 0; x < 6; ++x) {
         INFO(x);
         CHECK(back.block_type({x, 0, 0}).name == w.block_type({x, 0, 0}).name);
         CHECK(back.block_type({x, 0, 0}).shape == w.block_type({x, 0, 0}).shape);

@@ -23,8 +23,14 @@ Voxel voxel_json(const nlohmann::json& j) { return {j.at(0).get<int>(), j.at(1).
 // A block's shape, written only when it is not the full cube (so files of
 // plain worlds are as before). Unknown words throw while reading.
 nlohmann::json shape_json(const BlockShape& s) {
-    return {{"bottom", s.bottom}, {"top", s.top},          {"stair_faces", s.stair_faces}, {"climbable", s.climbable},
-            {"open_class", to_string(s.open_class)},     {"open", s.open}, {"damage", to_string(s.damage)}};
+    nlohmann::json j = {{"bottom", s.bottom}, {"top", s.top},          {"stair_faces", s.stair_faces}, {"climbable", s.climbable},
+                        {"open_class", to_string(s.open_class)},     {"open", s.open}, {"damage", to_string(s.damage)}};
+    // The speed factors only where a block slows a body (files of other worlds stay as they were).
+    if (s.inside_speed != 1.0f) j["inside_speed"] = s.inside_speed;
+    if (s.inside_vspeed != 1.0f) j["inside_vspeed"] = s.inside_vspeed;
+    if (s.floor_speed != 1.0f) j["floor_speed"] = s.floor_speed;
+    if (s.jump_factor != 1.0f) j["jump_factor"] = s.jump_factor;
+    return j;
 }
 
 BlockShape shape_from_json(const nlohmann::json& j) {
@@ -44,6 +50,13 @@ BlockShape shape_from_json(const nlohmann::json& j) {
     s.open_class = *c;
     s.open = j.at("open").get<bool>();
     s.damage = *d;
+    auto factor = [&](const char* key, float& f) {
+        if (j.contains(key)) f = j.at(key).get<float>();
+    };
+    factor("inside_speed", s.inside_speed);
+    factor("inside_vspeed", s.inside_vspeed);
+    factor("floor_speed", s.floor_speed);
+    factor("jump_factor", s.jump_factor);
     return s;
 }
 
