@@ -204,7 +204,7 @@ public:
 
 private:
     [[nodiscard]] moves::ShapedLook shaped_look() const {
-        return {*field_, tables_, *profile_, h16_, body_, step16_, jump16_, low_jump16_};
+        return {*field_, tables_, *profile_, h16_, body_, step16_, jump16_, low_jump16_, any_stuck_};
     }
     void bind_bound();
     template <class Look, class Emit>
@@ -230,6 +230,7 @@ private:
     // The highest rise of a jump from a floor that lowers jumps (honey):
     // jump height times the snapshot's least jump factor. [Units: 1/16 voxel]
     int low_jump16_ = 16;
+    bool any_stuck_ = false;  // the snapshot has a block that holds a body (a cobweb)
     // Built from the snapshot's floor multipliers (not a query's): rebind
     // takes the new snapshot's, which grow when a slowing block first appears.
     bool snapshot_multipliers_ = false;

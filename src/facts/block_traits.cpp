@@ -83,6 +83,7 @@ BlockTraitsTable::BlockTraitsTable(const BlockRegistry& registry, const AgentSha
         b.low_jump = b.supports && t.shape.jump_factor < 1.0f;
         b.jump_factor = b.supports ? t.shape.jump_factor : 1.0f;
         least_jump_factor_ = std::min(least_jump_factor_, b.jump_factor);
+        any_stuck_ = any_stuck_ || b.stuck;
         b.hardness = t.material.hardness;
         b.falls = t.material.falls;
         b.replaceable = t.material.replaceable && !b.collides;

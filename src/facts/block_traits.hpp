@@ -132,9 +132,13 @@ public:
     /// the agent's jump height (exact while one factor is in use, as
     /// Minecraft's honey block; lower, never higher, otherwise).
     [[nodiscard]] float least_jump_factor() const { return least_jump_factor_; }
+    /// Whether any type holds a body up and down (BlockTraits::stuck: a
+    /// cobweb): the shaped rules check for it only then.
+    [[nodiscard]] bool any_stuck() const { return any_stuck_; }
 
 private:
     float least_jump_factor_ = 1.0f;
+    bool any_stuck_ = false;
     std::vector<BlockTraits> traits_;
     std::uint64_t registry_version_ = 0;
     std::shared_ptr<const FloorClasses> floors_;

@@ -41,7 +41,7 @@ struct Leap : Rule {
                 // The rest of the leap meets shaped blocks: the same rule in
                 // sixteenths (which reads plain positions as above).
                 // (A plain start is never on honey: its jump is whole.)
-                const ShapedLook look{g.all, g.t, g.a, g.a.height16(), g.a.body_voxels(), g.a.step16(), g.a.jump16(), g.a.jump16()};
+                const ShapedLook look{g.all, g.t, g.a, g.a.height16(), g.a.body_voxels(), g.a.step16(), g.a.jump16(), g.a.jump16(), true};
                 leaps_from(look, g.p, look.surface(g.p), d, gap, emit);
                 return;
             }
@@ -75,7 +75,7 @@ struct Leap : Rule {
             // (Nor onto a position whose body a closed gate below pokes into:
             // a body in the air opens nothing. Found by the random reference.)
             const ShapeFact eq = l.shape(q);
-            if (!fq.dry_standable() || eq.door() || eq.needs_open()) continue;
+            if (!fq.dry_standable() || eq.door() || eq.needs_open() || (l.any_stuck && eq.stuck())) continue;
             const std::int64_t r = l.surface(q) - sp;
             if ((r < 0 ? -r : r) <= l.step16) emit(q, (gap + 1) * l.t.step[fq.floor_class()] + l.t.leap_air, Action::Leap);
         }

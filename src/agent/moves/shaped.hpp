@@ -68,6 +68,9 @@ struct ShapedLook {
     /// The highest jump from a floor that lowers jumps (ShapeFact::low_jump:
     /// honey): jump height times the least jump factor in use.
     int low_jump16;
+    /// Some block type holds a body up and down (a cobweb): only then are
+    /// moves checked for ShapeFact::stuck.
+    bool any_stuck;
 
     [[nodiscard]] Index at(Index i, int dx, int dy, int dz) const { return f.offset(i, dx, dy, dz); }
     [[nodiscard]] Fact fact(Index i) const { return f[i]; }
@@ -175,7 +178,7 @@ struct ShapedGround {
         // walks: no jump, fall, climb or leap starts or ends there.
         auto emit = [&](Index q, double cost, MoveTag a) {
             const Action m = a.motion();
-            if (m == Action::Walk || m == Action::Swim || (!from.ep.stuck() && !L.shape(q).stuck())) emit_any(q, cost, a);
+            if (!L.any_stuck || m == Action::Walk || m == Action::Swim || (!from.ep.stuck() && !L.shape(q).stuck())) emit_any(q, cost, a);
         };
         const std::int64_t sp = from.sp;
         const int max_up = max_rise(L, from.pw);
