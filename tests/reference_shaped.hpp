@@ -65,6 +65,25 @@ public:
         for (int i = 0; i < a_.width; ++i)
             for (int k = 0; k < a_.width; ++k) f(p.x + i, p.z + k);
     }
+    // f(t, cy) for every block in the footprint columns from two voxels
+    // below p up to the top of a body standing on surface s.
+    template <class F>
+    void up_the_body(const Voxel& p, long s, F&& f) const {
+        footprint(p, [&](int x, int z) {
+            for (int cy = p.y - 2; 16L * cy < s + h16_; ++cy) f(type({x, cy, z}), cy);
+        });
+    }
+    // f(t) for every floor the feet stand on at surface s (a collision that
+    // is no damaging floor, topped at s).
+    template <class F>
+    void floors_at(const Voxel& p, long s, F&& f) const {
+        footprint(p, [&](int x, int z) {
+            for (int cy = p.y - 2; cy <= p.y; ++cy) {
+                const BlockType& t = type({x, cy, z});
+                if (t.collides() && t.shape.damage != Damage::Floor && 16L * cy + t.shape.top == s) f(t);
+            }
+        });
+    }
     // The highest obstruction top in [16y - 8, 16y + 8) under the footprint; 16y if none.
     long surface(const Voxel& p, bool* topped = nullptr) const {
         long best = 16L * p.y;
@@ -129,11 +148,8 @@ public:
     bool needs_open(const Voxel& p) const {
         const long s = surface(p);
         bool any = false;
-        footprint(p, [&](int x, int z) {
-            for (int cy = p.y - 2; 16L * cy < s + h16_; ++cy) {
-                const BlockType& t = type({x, cy, z});
-                if (opens(t) && 16L * cy + t.shape.top > s && 16L * cy + t.shape.bottom < s + h16_) any = true;
-            }
+        up_the_body(p, s, [&](const BlockType& t, int cy) {
+            if (opens(t) && 16L * cy + t.shape.top > s && 16L * cy + t.shape.bottom < s + h16_) any = true;
         });
         return any;
     }
@@ -141,22 +157,14 @@ public:
     bool door(const Voxel& p) const {
         const long s = surface(p);
         bool any = false;
-        footprint(p, [&](int x, int z) {
-            for (int cy = p.y - 2; 16L * cy < s + h16_; ++cy)
-                if (type({x, cy, z}).shape.open_class != OpenClass::None && 16L * cy + 16 > s) any = true;
-        });
+        up_the_body(p, s, [&](const BlockType& t, int cy) { any |= t.shape.open_class != OpenClass::None && 16L * cy + 16 > s; });
         return any;
     }
     // The stair faces of the floor the agent stands on.
     unsigned stairs(const Voxel& p) const {
         const long s = surface(p);
         unsigned faces = 0;
-        footprint(p, [&](int x, int z) {
-            for (int cy = p.y - 2; cy <= p.y; ++cy) {
-                const BlockType& t = type({x, cy, z});
-                if (t.collides() && t.shape.damage != Damage::Floor && 16L * cy + t.shape.top == s) faces |= t.shape.stair_faces;
-            }
-        });
+        floors_at(p, s, [&](const BlockType& t) { faces |= t.shape.stair_faces; });
         return faces;
     }
     // The walking multiplier onto p: the dearest of the floors under the
@@ -170,17 +178,10 @@ public:
             auto it = a_.floor_cost.find(t.name);
             return it != a_.floor_cost.end() && it->second > 1.0 ? it->second : 1.0;
         };
-        footprint(p, [&](int x, int z) {
-            for (int cy = p.y - 2; cy <= p.y; ++cy) {
-                const BlockType& t = type({x, cy, z});
-                if (!t.collides() || t.shape.damage == Damage::Floor || 16L * cy + t.shape.top != s) continue;
-                best = std::max(best, named(t) / double(t.shape.floor_speed));
-            }
-            for (int cy = p.y - 2; 16L * cy < s + h16_; ++cy) {
-                const BlockType& t = type({x, cy, z});
-                if (!t.collides() && !t.blocks_body() && t.shape.inside_speed < 1.0f && 16L * cy + 16 > s)
-                    best = std::max(best, named(t) / double(t.shape.inside_speed));
-            }
+        floors_at(p, s, [&](const BlockType& t) { best = std::max(best, named(t) / double(t.shape.floor_speed)); });
+        up_the_body(p, s, [&](const BlockType& t, int cy) {
+            if (!t.collides() && !t.blocks_body() && t.shape.inside_speed < 1.0f && 16L * cy + 16 > s)
+                best = std::max(best, named(t) / double(t.shape.inside_speed));
         });
         return best;
     }
@@ -188,24 +189,15 @@ public:
     bool stuck(const Voxel& p) const {
         const long s = surface(p);
         bool any = false;
-        footprint(p, [&](int x, int z) {
-            for (int cy = p.y - 2; 16L * cy < s + h16_; ++cy) {
-                const BlockType& t = type({x, cy, z});
-                if (!t.collides() && !t.blocks_body() && t.shape.inside_vspeed < 1.0f && 16L * cy + 16 > s) any = true;
-            }
+        up_the_body(p, s, [&](const BlockType& t, int cy) {
+            any |= !t.collides() && !t.blocks_body() && t.shape.inside_vspeed < 1.0f && 16L * cy + 16 > s;
         });
         return any;
     }
     // The least jump factor of the floors under the feet (1: none lowers a jump).
     double jump_factor(const Voxel& p) const {
-        const long s = surface(p);
         double f = 1.0;
-        footprint(p, [&](int x, int z) {
-            for (int cy = p.y - 2; cy <= p.y; ++cy) {
-                const BlockType& t = type({x, cy, z});
-                if (t.collides() && t.shape.damage != Damage::Floor && 16L * cy + t.shape.top == s) f = std::min(f, double(t.shape.jump_factor));
-            }
-        });
+        floors_at(p, surface(p), [&](const BlockType& t) { f = std::min(f, double(t.shape.jump_factor)); });
         return f;
     }
     double air(long h16) const { return std::sqrt(2.0 * (double(h16) / 16.0) / a_.gravity); }
