@@ -78,7 +78,9 @@ BlockTraitsTable::BlockTraitsTable(const BlockRegistry& registry, const AgentSha
         b.agent_opens = t.kind == BlockKind::Solid && !t.shape.open && (shape.opens & open_bit(t.shape.open_class));
         b.climbable = t.shape.climbable && shape.climb;
         b.floor_class = std::uint8_t(b.supports ? floors_->of(t.name) : 0u);
-        b.inside_class = std::uint8_t(!b.collides && !b.blocks_body ? floors_->of(t.name) : 0u);
+        // (Only a block that slows the body: a profile's floor_cost of a
+        // passable name prices no walk through it, as before.)
+        b.inside_class = std::uint8_t(!b.collides && !b.blocks_body && t.shape.inside_speed < 1.0f ? floors_->of(t.name) : 0u);
         b.stuck = !b.collides && !b.blocks_body && t.shape.inside_vspeed < 1.0f;
         b.low_jump = b.supports && t.shape.jump_factor < 1.0f;
         b.jump_factor = b.supports ? t.shape.jump_factor : 1.0f;
