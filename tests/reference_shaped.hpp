@@ -178,10 +178,10 @@ public:
             auto it = a_.floor_cost.find(t.name);
             return it != a_.floor_cost.end() && it->second > 1.0 ? it->second : 1.0;
         };
-        floors_at(p, s, [&](const BlockType& t) { best = std::max(best, named(t) / double(t.shape.floor_speed)); });
+        floors_at(p, s, [&](const BlockType& t) { best = std::max(best, named(t) / t.shape.floor_speed); });
         up_the_body(p, s, [&](const BlockType& t, int cy) {
-            if (!t.collides() && !t.blocks_body() && t.shape.inside_speed < 1.0f && 16L * cy + 16 > s)
-                best = std::max(best, named(t) / double(t.shape.inside_speed));
+            if (!t.collides() && !t.blocks_body() && t.shape.inside_speed < 1.0 && 16L * cy + 16 > s)
+                best = std::max(best, named(t) / t.shape.inside_speed);
         });
         return best;
     }
@@ -190,14 +190,14 @@ public:
         const long s = surface(p);
         bool any = false;
         up_the_body(p, s, [&](const BlockType& t, int cy) {
-            any |= !t.collides() && !t.blocks_body() && t.shape.inside_vspeed < 1.0f && 16L * cy + 16 > s;
+            any |= !t.collides() && !t.blocks_body() && t.shape.inside_vspeed < 1.0 && 16L * cy + 16 > s;
         });
         return any;
     }
     // The least jump factor of the floors under the feet (1: none lowers a jump).
     double jump_factor(const Voxel& p) const {
         double f = 1.0;
-        floors_at(p, surface(p), [&](const BlockType& t) { f = std::min(f, double(t.shape.jump_factor)); });
+        floors_at(p, surface(p), [&](const BlockType& t) { f = std::min(f, t.shape.jump_factor); });
         return f;
     }
     double air(long h16) const { return std::sqrt(2.0 * (double(h16) / 16.0) / a_.gravity); }

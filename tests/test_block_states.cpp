@@ -116,8 +116,8 @@ TEST_CASE(".vdb files keep block shapes", "[shapes][states][formats]") {
     const std::string path = "/tmp/voxnav_test_shapes.vdb";
     save_vdb(w, path);
     const World back = load_vdb(path);
-    CHECK(back.block_type({4, 0, 0}).shape.inside_vspeed == 0.05f);  // issue 36: slow blocks keep their factors
-    CHECK(back.block_type({5, 0, 0}).shape.jump_factor == 0.5f);
+    CHECK(back.block_type({4, 0, 0}).shape.inside_vspeed == 0.05);  // issue 36: slow blocks keep their factors
+    CHECK(back.block_type({5, 0, 0}).shape.jump_factor == 0.5);
     for (int x = 0; x < 6; ++x) {
         INFO(x);
         CHECK(back.block_type({x, 0, 0}).name == w.block_type({x, 0, 0}).name);

@@ -76,6 +76,41 @@ TEST_CASE("floor classes come from block names: two names with one multiplier sh
     CHECK(back.cost == Approx((3.0 + 4.0 + 4.0) / a.walk_speed).epsilon(1e-12));  // onto ice, soul sand, mud
 }
 
+TEST_CASE("a slow block's own factor is a class of its own and multiplies the profile's; a query override keeps it", "[traits][slow]") {
+    // Soul sand (0.4) listed by the profile at 2: class 2 x 2.5 = 5; honey
+    // (0.4) unlisted: 2.5; a cobweb (0.25): 4; tall grass (passable, listed)
+    // prices no walk through it.
+    const World w = world_from_text(
+        "voxnav-world 1\nsize 5 3 1\nlegend s soul_sand solid floor_speed=0.4\nlegend y honey solid floor_speed=0.4 jump=0.5\n"
+        "legend w web air slow=0.25,0.05\nlegend t tall_grass air\nlayer 0\nsy###\nlayer 1\n..wt.\n");
+    AgentProfile a;
+    a.floor_cost = {{"soul_sand", 2.0}, {"tall_grass", 3.0}};
+    Navigator nav(w, a);
+    const NavSnapshot& s = nav.field();
+    const BlockTraitsTable& t = *s.block_traits();
+    const BlockRegistry& reg = w.blocks();
+    auto mult = [&](const char* name, bool floor) {
+        const BlockTraits& b = t[*reg.find(name)];
+        return s.multipliers()[floor ? b.floor_class : b.inside_class];
+    };
+    CHECK(mult("soul_sand", true) == Approx(5.0));
+    CHECK(mult("honey", true) == Approx(2.5));
+    CHECK(mult("web", false) == Approx(4.0));
+    CHECK(t[*reg.find("tall_grass")].inside_class == 0);
+    CHECK(t[*reg.find("honey")].low_jump);
+    CHECK(t[*reg.find("web")].stuck);
+    // Walks onto honey, the cobweb, tall grass and stone: 2.5 + 4 + 1 + 1.
+    const Route r = nav.find_route({0, 1, 0}, Goal::at({4, 1, 0}));
+    REQUIRE(r.status == SearchStatus::Found);
+    CHECK(r.cost == Approx((2.5 + 4.0 + 1.0 + 1.0) / a.walk_speed).epsilon(1e-12));
+    // A query's soul sand at 4 keeps the block's own 2.5: 10.
+    QueryOptions o;
+    o.floor_cost = {{"soul_sand", 4.0}};
+    const Route back = nav.find_route({1, 1, 0}, Goal::at({0, 1, 0}), o);
+    REQUIRE(back.status == SearchStatus::Found);
+    CHECK(back.cost == Approx(10.0 / a.walk_speed).epsilon(1e-12));
+}
+
 TEST_CASE("the facts and the dig rules read one traits table", "[traits][dig]") {
     const World w = world_from_text("voxnav-world 1\nsize 5 3 1\nlegend x custom solid hardness=7.5 falls\nlayer 0\n##|x:\nlayer 1\n.....\n");
     AgentProfile a = digger();

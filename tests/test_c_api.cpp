@@ -251,13 +251,13 @@ TEST_CASE("C API bad input: a status and a sentence, nothing changed", "[c_api]"
     CHECK(voxnav_world_define_block(c.w, "wet_stair", VOXNAV_LIQUID, 0, &liquid_stair, &id) == VOXNAV_ERR_BLOCK);
     CHECK(voxnav_world_define_block(c.w, "air", VOXNAV_SOLID, 0, nullptr, &id) == VOXNAV_ERR_BLOCK);
     // Slow blocks (issue 36): 0 means 1; a factor out of range or on the wrong kind is refused.
-    voxnav_block_shape web{0, 16, 0, 0, 0, 0, 0, 0.25f, 0.05f, 0.0f, 0.0f};
+    voxnav_block_shape web{0, 16, 0, 0, 0, 0, 0, 0.25, 0.05, 0.0, 0.0};
     CHECK(voxnav_world_define_block(c.w, "cobweb", VOXNAV_AIR, 0, &web, &id) == VOXNAV_OK);
-    voxnav_block_shape honey{0, 15, 0, 0, 0, 0, 0, 0.0f, 0.0f, 0.4f, 0.5f};
+    voxnav_block_shape honey{0, 15, 0, 0, 0, 0, 0, 0.0, 0.0, 0.4, 0.5};
     CHECK(voxnav_world_define_block(c.w, "honey_block", VOXNAV_SOLID, 0, &honey, &id) == VOXNAV_OK);
-    voxnav_block_shape fast{0, 16, 0, 0, 0, 0, 0, 0.0f, 0.0f, 1.5f, 0.0f};
+    voxnav_block_shape fast{0, 16, 0, 0, 0, 0, 0, 0.0, 0.0, 1.5, 0.0};
     CHECK(voxnav_world_define_block(c.w, "rocket_floor", VOXNAV_SOLID, 0, &fast, &id) == VOXNAV_ERR_BLOCK);
-    voxnav_block_shape sticky_wall{0, 16, 0, 0, 0, 0, 0, 0.5f, 0.0f, 0.0f, 0.0f};
+    voxnav_block_shape sticky_wall{0, 16, 0, 0, 0, 0, 0, 0.5, 0.0, 0.0, 0.0};
     CHECK(voxnav_world_define_block(c.w, "sticky_wall", VOXNAV_SOLID, 0, &sticky_wall, &id) == VOXNAV_ERR_BLOCK);
     voxnav_block_shape bad_class{0, 16, 0, 0, 9, 0, 0};
     CHECK(voxnav_world_define_block(c.w, "odd_door", VOXNAV_SOLID, 0, &bad_class, &id) == VOXNAV_ERR_ARGUMENT);

@@ -114,7 +114,7 @@ typedef struct voxnav_block_shape {
        (a cobweb: 0.25, 0.05; kind air or liquid); one standing on it walks
        at floor_speed (0, 1] and jumps jump_factor (0, 1] of its height
        (soul sand 0.4; honey 0.4 and 0.5; kind solid). */
-    float inside_speed, inside_vspeed, floor_speed, jump_factor;
+    double inside_speed, inside_vspeed, floor_speed, jump_factor;
 } voxnav_block_shape;
 
 typedef enum voxnav_action {

@@ -105,9 +105,9 @@ void MovementModel::bind_bound() {
     // blocks keeps the sharper bound.
     const bool shaped = always_shaped_ || field_->shaped_chunk_count() > 0;
     if (snapshot_multipliers_ && field_->multipliers() != floor_multipliers_) fill_step_tables(field_->multipliers());
-    const float jf = field_->block_traits() ? field_->block_traits()->least_jump_factor() : 1.0f;
+    const double jf = field_->block_traits() ? field_->block_traits()->least_jump_factor() : 1.0;
     any_stuck_ = field_->block_traits() && field_->block_traits()->any_stuck();
-    low_jump16_ = int(std::floor(profile_->jump_height * double(jf) * 16.0 + 1e-9));
+    low_jump16_ = int(std::floor(profile_->jump_height * jf * 16.0 + 1e-9));
     climb_rate_ = shaped ? 0.0 : rule_climb_rate_;
     // Likewise a pure flyer that may climb: its 3D rate covers climbs only
     // where ladders can be (a rate of 1 / climb_speed everywhere made Moving

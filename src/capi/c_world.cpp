@@ -38,7 +38,7 @@ BlockShape to_shape(const voxnav_block_shape& s) {
     b.open = s.open != 0;
     b.damage = static_cast<Damage>(s.damage);
     // 0 (a zeroed struct, or one written before these fields) means 1.
-    auto factor = [](float f) { return f == 0.0f ? 1.0f : f; };
+    auto factor = [](double f) { return f == 0.0 ? 1.0 : f; };
     b.inside_speed = factor(s.inside_speed);
     b.inside_vspeed = factor(s.inside_vspeed);
     b.floor_speed = factor(s.floor_speed);

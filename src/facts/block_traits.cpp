@@ -20,8 +20,8 @@ FloorClasses::FloorClasses(const std::vector<std::pair<std::string, double>>& fl
     if (registry)
         for (const BlockType& t : registry->types()) {
             double slow = 1.0;
-            if (t.collides() && t.shape.floor_speed < 1.0f) slow = 1.0 / double(t.shape.floor_speed);
-            else if (!t.collides() && t.shape.inside_speed < 1.0f) slow = 1.0 / double(t.shape.inside_speed);
+            if (t.collides() && t.shape.floor_speed < 1.0) slow = 1.0 / t.shape.floor_speed;
+            else if (!t.collides() && t.shape.inside_speed < 1.0) slow = 1.0 / t.shape.inside_speed;
             if (slow == 1.0) continue;
             auto it = pairs.find(t.name);
             const double m = it == pairs.end() ? 1.0 : it->second.first;
@@ -80,10 +80,10 @@ BlockTraitsTable::BlockTraitsTable(const BlockRegistry& registry, const AgentSha
         b.floor_class = std::uint8_t(b.supports ? floors_->of(t.name) : 0u);
         // (Only a block that slows the body: a profile's floor_cost of a
         // passable name prices no walk through it, as before.)
-        b.inside_class = std::uint8_t(!b.collides && !b.blocks_body && t.shape.inside_speed < 1.0f ? floors_->of(t.name) : 0u);
-        b.stuck = !b.collides && !b.blocks_body && t.shape.inside_vspeed < 1.0f;
-        b.low_jump = b.supports && t.shape.jump_factor < 1.0f;
-        b.jump_factor = b.supports ? t.shape.jump_factor : 1.0f;
+        b.inside_class = std::uint8_t(!b.collides && !b.blocks_body && t.shape.inside_speed < 1.0 ? floors_->of(t.name) : 0u);
+        b.stuck = !b.collides && !b.blocks_body && t.shape.inside_vspeed < 1.0;
+        b.low_jump = b.supports && t.shape.jump_factor < 1.0;
+        b.jump_factor = b.supports ? t.shape.jump_factor : 1.0;
         least_jump_factor_ = std::min(least_jump_factor_, b.jump_factor);
         any_stuck_ = any_stuck_ || b.stuck;
         b.hardness = t.material.hardness;

@@ -104,7 +104,7 @@ struct BlockTraits {
     std::uint8_t inside_class = 0;
     bool stuck = false;     ///< a passable block slowing a body's vertical speed (BlockShape::inside_vspeed < 1)
     bool low_jump = false;  ///< a floor whose jump factor is below 1 (honey block)
-    float jump_factor = 1.0f;  ///< BlockShape::jump_factor of a floor, else 1
+    double jump_factor = 1.0;  ///< BlockShape::jump_factor of a floor, else 1
 
     // --- what digging and placing read -----------------------------------------
     double hardness = 0.0;     ///< BlockMaterial::hardness [Units: seconds by hand] [+inf: unbreakable]
@@ -131,13 +131,13 @@ public:
     /// what a jump from a ShapeFact::low_jump position may rise to, times
     /// the agent's jump height (exact while one factor is in use, as
     /// Minecraft's honey block; lower, never higher, otherwise).
-    [[nodiscard]] float least_jump_factor() const { return least_jump_factor_; }
+    [[nodiscard]] double least_jump_factor() const { return least_jump_factor_; }
     /// Whether any type holds a body up and down (BlockTraits::stuck: a
     /// cobweb): the shaped rules check for it only then.
     [[nodiscard]] bool any_stuck() const { return any_stuck_; }
 
 private:
-    float least_jump_factor_ = 1.0f;
+    double least_jump_factor_ = 1.0;
     bool any_stuck_ = false;
     std::vector<BlockTraits> traits_;
     std::uint64_t registry_version_ = 0;

@@ -21,12 +21,12 @@ unsigned stair_face_walked_towards(std::string_view d) {
 namespace {
 
 // A speed factor: a finite number above 0.
-std::optional<float> parse_factor(std::string_view text) {
+std::optional<double> parse_factor(std::string_view text) {
     const std::string value(text);
     char* end = nullptr;
     const double f = std::strtod(value.c_str(), &end);
     if (value.empty() || end != value.c_str() + value.size() || !(f > 0.0) || !std::isfinite(f)) return std::nullopt;
-    return static_cast<float>(f);
+    return f;
 }
 
 }  // namespace
@@ -59,12 +59,12 @@ bool apply_shape_word(std::string_view word, BlockShape& shape) {
         const auto comma = value.find(',');
         const auto h = parse_factor(value.substr(0, comma));
         const auto v = comma == std::string_view::npos ? h : parse_factor(value.substr(comma + 1));
-        if (!h || !v || *h > 1.0f || *v > 4.0f) bad("slow=H or slow=H,V with H in (0, 1] and V in (0, 4]");
+        if (!h || !v || *h > 1.0 || *v > 4.0) bad("slow=H or slow=H,V with H in (0, 1] and V in (0, 4]");
         shape.inside_speed = *h;
         shape.inside_vspeed = *v;
     } else if (key == "floor_speed" || key == "jump") {
         const auto f = parse_factor(value);
-        if (!f || *f > 1.0f) bad("a factor in (0, 1]");
+        if (!f || *f > 1.0) bad("a factor in (0, 1]");
         (key == "jump" ? shape.jump_factor : shape.floor_speed) = *f;
     } else if (key == "damage") {
         const auto d = parse_damage(value);

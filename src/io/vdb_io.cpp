@@ -26,10 +26,10 @@ nlohmann::json shape_json(const BlockShape& s) {
     nlohmann::json j = {{"bottom", s.bottom}, {"top", s.top},          {"stair_faces", s.stair_faces}, {"climbable", s.climbable},
                         {"open_class", to_string(s.open_class)},     {"open", s.open}, {"damage", to_string(s.damage)}};
     // The speed factors only where a block slows a body (files of other worlds stay as they were).
-    if (s.inside_speed != 1.0f) j["inside_speed"] = s.inside_speed;
-    if (s.inside_vspeed != 1.0f) j["inside_vspeed"] = s.inside_vspeed;
-    if (s.floor_speed != 1.0f) j["floor_speed"] = s.floor_speed;
-    if (s.jump_factor != 1.0f) j["jump_factor"] = s.jump_factor;
+    if (s.inside_speed != 1.0) j["inside_speed"] = s.inside_speed;
+    if (s.inside_vspeed != 1.0) j["inside_vspeed"] = s.inside_vspeed;
+    if (s.floor_speed != 1.0) j["floor_speed"] = s.floor_speed;
+    if (s.jump_factor != 1.0) j["jump_factor"] = s.jump_factor;
     return j;
 }
 
@@ -50,8 +50,8 @@ BlockShape shape_from_json(const nlohmann::json& j) {
     s.open_class = *c;
     s.open = j.at("open").get<bool>();
     s.damage = *d;
-    auto factor = [&](const char* key, float& f) {
-        if (j.contains(key)) f = j.at(key).get<float>();
+    auto factor = [&](const char* key, double& f) {
+        if (j.contains(key)) f = j.at(key).get<double>();
     };
     factor("inside_speed", s.inside_speed);
     factor("inside_vspeed", s.inside_vspeed);

@@ -49,13 +49,13 @@ std::string shape_problem(BlockKind kind, const BlockShape& s) {
     }
     if (s.stair_faces != 0 && (s.bottom != 0 || s.top != 16)) return "a stair fills its voxel (collision 0..16)";
     if (s.open && s.open_class == OpenClass::None) return "only a door, gate or trapdoor can be open";
-    if (!(s.inside_speed > 0.0f && s.inside_speed <= 1.0f) || !(s.inside_vspeed > 0.0f && s.inside_vspeed <= 4.0f))
+    if (!(s.inside_speed > 0.0 && s.inside_speed <= 1.0) || !(s.inside_vspeed > 0.0 && s.inside_vspeed <= 4.0))
         return "a body's speed inside must be in (0, 1] across and (0, 4] up and down";
-    if (!(s.floor_speed > 0.0f && s.floor_speed <= 1.0f) || !(s.jump_factor > 0.0f && s.jump_factor <= 1.0f))
+    if (!(s.floor_speed > 0.0 && s.floor_speed <= 1.0) || !(s.jump_factor > 0.0 && s.jump_factor <= 1.0))
         return "a floor's speed and jump factors must be in (0, 1]";
-    if (kind == BlockKind::Solid && (s.inside_speed != 1.0f || s.inside_vspeed != 1.0f))
+    if (kind == BlockKind::Solid && (s.inside_speed != 1.0 || s.inside_vspeed != 1.0))
         return "only a passable block slows a body inside it";
-    if (kind != BlockKind::Solid && (s.floor_speed != 1.0f || s.jump_factor != 1.0f)) return "only a solid is a floor with a speed";
+    if (kind != BlockKind::Solid && (s.floor_speed != 1.0 || s.jump_factor != 1.0)) return "only a solid is a floor with a speed";
     return {};
 }
 

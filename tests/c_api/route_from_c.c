@@ -23,7 +23,7 @@ int main(void) {
 
     uint16_t stone = 0, door = 0;
     EXPECT(voxnav_world_find_block(world, "stone", &stone) == VOXNAV_OK, "stone is predefined");
-    voxnav_block_shape door_shape = {0, 16, 0, 0, VOXNAV_OPEN_HAND, 0, VOXNAV_DAMAGE_NONE};
+    voxnav_block_shape door_shape = {.bottom = 0, .top = 16, .open_class = VOXNAV_OPEN_HAND}; /* the rest 0: defaults */
     EXPECT(voxnav_world_define_block(world, "oak_door", VOXNAV_SOLID, 0, &door_shape, &door) == VOXNAV_OK, "define a door");
 
     /* Chunk (0, 0, 0): a stone floor at y = 0, a wall across x = 8 up to

@@ -78,15 +78,15 @@ struct BlockShape {
     /// within such a position costs its time divided by `inside_speed`;
     /// where `inside_vspeed` < 1 no jump, fall or climb starts or ends there.
     /// [Limit: inside_speed in (0, 1], inside_vspeed in (0, 4]]
-    float inside_speed = 1.0f, inside_vspeed = 1.0f;
+    double inside_speed = 1.0, inside_vspeed = 1.0;
     /// A body standing on the block walks at `floor_speed` of its speed
     /// (soul sand and honey block 0.4: a walk onto it costs its time / 0.4)
     /// and jumps `jump_factor` of its jump height (honey block 0.5).
     /// [Limit: each in (0, 1]]
-    float floor_speed = 1.0f, jump_factor = 1.0f;
+    double floor_speed = 1.0, jump_factor = 1.0;
 
     /// Whether it slows or holds a body in any way (the speed fields above).
-    [[nodiscard]] bool slows() const { return inside_speed != 1.0f || inside_vspeed != 1.0f || floor_speed != 1.0f || jump_factor != 1.0f; }
+    [[nodiscard]] bool slows() const { return inside_speed != 1.0 || inside_vspeed != 1.0 || floor_speed != 1.0 || jump_factor != 1.0; }
 
     bool operator==(const BlockShape& o) const {
         return bottom == o.bottom && top == o.top && stair_faces == o.stair_faces && climbable == o.climbable &&
