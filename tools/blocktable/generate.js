@@ -147,7 +147,7 @@ function boxesOf (data, name, index) {
 }
 
 // A state's words from the data: kind and collision interval.
-function dataWords (block, iv) {
+function dataWords (iv) {
   if (!iv) return ['air']
   const w = ['solid']
   if (iv[0] !== 0) w.push(`bottom=${iv[0]}`)
@@ -273,7 +273,7 @@ function generate (args) {
       for (let id = block.minStateId, i = 0; id <= block.maxStateId; id++, i++) {
         const props = stateProperties(block, id)
         const iv = interval(boxesOf(data, block.name, i))
-        const o = applyOverrides(block.name, dataWords(block, iv), rules)
+        const o = applyOverrides(block.name, dataWords(iv), rules)
         if (o.form) {
           const want = formInterval(o.form, props)
           if (want !== undefined && !sameInterval(want, iv))
