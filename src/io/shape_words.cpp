@@ -20,13 +20,18 @@ unsigned stair_face_walked_towards(std::string_view d) {
 
 namespace {
 
-// A speed factor: a finite number above 0.
-std::optional<double> parse_factor(std::string_view text) {
+// A word's value as a finite number, the whole text read; nullopt otherwise.
+std::optional<double> parse_real(std::string_view text) {
     const std::string value(text);
     char* end = nullptr;
     const double f = std::strtod(value.c_str(), &end);
-    if (value.empty() || end != value.c_str() + value.size() || !(f > 0.0) || !std::isfinite(f)) return std::nullopt;
+    if (value.empty() || end != value.c_str() + value.size() || !std::isfinite(f)) return std::nullopt;
     return f;
+}
+// A speed factor: a finite number above 0.
+std::optional<double> parse_factor(std::string_view text) {
+    const auto f = parse_real(text);
+    return f && *f > 0.0 ? f : std::nullopt;
 }
 
 }  // namespace
@@ -78,12 +83,10 @@ bool apply_shape_word(std::string_view word, BlockShape& shape) {
 
 bool apply_material_word(std::string_view word, MaterialWords& m) {
     if (word.substr(0, 9) == "hardness=") {
-        const std::string value(word.substr(9));
-        char* end = nullptr;
-        const double h = std::strtod(value.c_str(), &end);
-        if (value.empty() || end != value.c_str() + value.size() || !(h >= 0.0) || !std::isfinite(h))
+        const auto h = parse_real(word.substr(9));
+        if (!h || !(*h >= 0.0))
             throw std::invalid_argument("bad word '" + std::string(word) + "' (expected hardness=N, N >= 0 seconds, or unbreakable)");
-        m.hardness = h;
+        m.hardness = *h;
     } else if (word == "unbreakable") {
         m.hardness = std::numeric_limits<double>::infinity();
     } else if (word == "falls") {
