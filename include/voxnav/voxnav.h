@@ -1,7 +1,7 @@
 /* @file voxnav.h
  * @brief The C API: voxnav for games that are not written in C++ (Lua through
  * LuaJIT's FFI, C# through P/Invoke, Rust, Python, Godot's GDExtension).
- * C99; link the shared library `libvoxnav_c.so` (CMake: voxnav::c).
+ * C99; link the shared library `libvoxnav.so` (pkg-config voxnav; CMake: voxnav::voxnav).
  *
  *   voxnav_world* w; voxnav_world_create(&w);
  *   uint16_t stone; voxnav_world_define_block(w, "stone", VOXNAV_SOLID, NULL, &stone);

@@ -57,7 +57,7 @@ static_assert(std::is_same_v<NavField::Index, NavSnapshot::Index> && NavField::n
 
 // The field's state: the writer's version and what the derivation keeps,
 // behind NavField's pointer so that its header needs no fact internals.
-struct NavField::Impl {
+struct VOXNAV_INTERNAL NavField::Impl {
     Impl(const World& world, const CheckedProfile& profile);
 
     void sync(const World& world);

@@ -4,13 +4,26 @@
 #include "voxnav/io/nbt.hpp"
 #include "text_lines.hpp"
 
-#include <fstream>
+#include <dlfcn.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <vector>
+
+// Where minecraft_blocks.txt may be (src/CMakeLists.txt): the source tree's
+// worlds/, the configured install folder, and that folder relative to the
+// installed library and to the installed CLI (a package unpacked anywhere).
 #ifndef VOXNAV_DATA_DIR
 #define VOXNAV_DATA_DIR ""
 #endif
 #ifndef VOXNAV_INSTALL_DATA_DIR
 #define VOXNAV_INSTALL_DATA_DIR ""
+#endif
+#ifndef VOXNAV_DATA_FROM_LIBDIR
+#define VOXNAV_DATA_FROM_LIBDIR ""
+#endif
+#ifndef VOXNAV_DATA_FROM_BINDIR
+#define VOXNAV_DATA_FROM_BINDIR ""
 #endif
 
 namespace voxnav {
@@ -103,13 +116,43 @@ MinecraftBlockTable MinecraftBlockTable::load(const std::string& path) {
     return parse(f, path);
 }
 
+namespace {
+
+// The folder of the file this code was loaded from: libvoxnav.so, or the
+// executable it is linked into. "" if the system cannot say.
+std::string own_folder() {
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void*>(&own_folder), &info) == 0 || info.dli_fname == nullptr) return "";
+    const std::string file = info.dli_fname;
+    const std::size_t slash = file.rfind('/');
+    return slash == std::string::npos ? std::string(".") : file.substr(0, slash);
+}
+
+}  // namespace
+
+std::vector<std::string> MinecraftBlockTable::builtin_folders() {
+    std::vector<std::string> dirs;
+    if (const char* env = std::getenv("VOXNAV_DATA_DIR"); env != nullptr && *env != '\0') dirs.emplace_back(env);
+    if (const std::string own = own_folder(); !own.empty()) {
+        if (*VOXNAV_DATA_FROM_LIBDIR) dirs.push_back(own + "/" + VOXNAV_DATA_FROM_LIBDIR);
+        if (*VOXNAV_DATA_FROM_BINDIR) dirs.push_back(own + "/" + VOXNAV_DATA_FROM_BINDIR);
+    }
+    for (const char* dir : {VOXNAV_INSTALL_DATA_DIR, VOXNAV_DATA_DIR})
+        if (*dir) dirs.emplace_back(dir);
+    return dirs;
+}
+
 const MinecraftBlockTable& MinecraftBlockTable::builtin() {
     static const MinecraftBlockTable table = [] {
-        for (const std::string& dir : {std::string(VOXNAV_DATA_DIR), std::string(VOXNAV_INSTALL_DATA_DIR)}) {
+        std::string tried;
+        for (const std::string& dir : builtin_folders()) {
             const std::string path = dir + "/minecraft_blocks.txt";
-            if (!dir.empty() && std::ifstream(path).good()) return load(path);
+            if (std::ifstream(path).good()) return load(path);
+            tried += (tried.empty() ? "" : ", ") + dir;
         }
-        throw LoadError("minecraft_blocks.txt", 0, "the built-in block table is not installed; pass a table explicitly");
+        throw LoadError("minecraft_blocks.txt", 0,
+                        "the built-in block table is not installed (looked in " + tried +
+                            "); set VOXNAV_DATA_DIR to its folder or pass a table explicitly");
     }();
     return table;
 }

@@ -47,7 +47,7 @@ bool at_most(double a, double b) { return a <= b + 1e-9 * std::max(1.0, std::abs
 
 }  // namespace
 
-struct ChaseField::Impl {
+struct VOXNAV_INTERNAL ChaseField::Impl {
     // One chaser's route (Routes): the waypoints from where it was planned,
     // the cost still ahead of each, and where the chaser stands on it.
     struct Chase {

@@ -28,7 +28,7 @@
 
 namespace voxnav {
 
-struct FlowField::Builder {
+struct VOXNAV_INTERNAL FlowField::Builder {
     /// Fills `out` with the costs to `goals` (node ids of `snapshot`, each a
     /// waypoint satisfying the goal) over the predecessors of `moves`,
     /// priced by `zones` at each move's end, within `limits` (max_cost,

@@ -45,7 +45,7 @@ void check_query(const NavSnapshot& snapshot, const AgentProfile& profile, const
 template <class P>
 inline constexpr bool kNodeSearch = !std::is_same_v<P, std::monostate> && !std::is_same_v<P, DigProblem>;
 
-struct Navigator::Impl {
+struct VOXNAV_INTERNAL Navigator::Impl {
     Impl(std::shared_ptr<NavField> field, const CheckedProfile& profile);
 
     // Which search a query runs: exactly one is set while it runs. The

@@ -29,7 +29,7 @@
 
 namespace voxnav {
 
-struct RouteService::Impl {
+struct VOXNAV_INTERNAL RouteService::Impl {
     struct Agent {
         CheckedProfile profile;  // checked once; every worker's navigator shares it
         std::shared_ptr<NavField> field;

@@ -17,7 +17,7 @@ if [ -z "$server" ]; then echo "SKIP: minetestserver is not installed (apt-get i
 if [ ! -d /usr/share/games/minetest/games/minetest_game ] && [ ! -d /usr/share/minetest/games/minetest_game ]; then
   echo "SKIP: minetest_game is not installed (package minetest-data)"; exit 77
 fi
-if [ ! -f "$build/luanti/voxnav/libvoxnav_c.so" ]; then echo "FAIL: $build/luanti/voxnav is not built"; exit 1; fi
+if [ ! -f "$build/luanti/voxnav/libvoxnav.so" ]; then echo "FAIL: $build/luanti/voxnav is not built"; exit 1; fi
 
 work=$(mktemp -d /tmp/voxnav-luanti-XXXXXX)
 trap 'rm -rf "$work"' EXIT

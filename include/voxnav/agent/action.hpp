@@ -9,6 +9,8 @@
 /// Errors: none.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -16,6 +18,7 @@
 #include <string_view>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 /// The motion that reaches a waypoint. `Start` tags the first waypoint only.
 /// `Jump`: up onto a block (one voxel or jump_height). `Leap`: a running jump
@@ -78,4 +81,5 @@ struct MoveTag {
 /// ("walk", "walk+open", "jump+dig"): how traces write a move.
 [[nodiscard]] std::string to_string(MoveTag m);
 
+VOXNAV_API_END
 }  // namespace voxnav

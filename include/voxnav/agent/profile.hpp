@@ -10,6 +10,8 @@
 /// unknown keys and out-of-range values throw ProfileError naming the key.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include <cmath>
 #include <limits>
 #include <map>
@@ -20,6 +22,7 @@
 #include <vector>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 struct AgentProfile {
     /// Body height (a Minecraft player: 1.8). Compared with block shapes in
@@ -147,4 +150,5 @@ private:
 /// The profile as a JSON object with every key.
 [[nodiscard]] std::string to_json(const AgentProfile& profile);
 
+VOXNAV_API_END
 }  // namespace voxnav

@@ -36,6 +36,8 @@
 /// through a pointer and keeps the field's state behind one.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/agent/profile.hpp"
 #include "voxnav/facts/node_id.hpp"
 #include "voxnav/world/world.hpp"
@@ -48,6 +50,10 @@
 #include <vector>
 
 namespace voxnav {
+// Internal types the API holds by pointer (src/; not exported).
+class NavSnapshot;
+
+VOXNAV_API_BEGIN
 
 /// What derived facts depend on: agents with equal shapes share a NavField.
 /// Heights in sixteenths of a voxel; `reach_up` is how far above a position
@@ -66,7 +72,6 @@ struct AgentShape {
     }
 };
 
-class NavSnapshot;
 
 class NavField {
 public:
@@ -126,4 +131,5 @@ private:
     std::unique_ptr<Impl> impl_;  // the writer's version, the derivation's state, the published snapshot (src/facts/nav_field.cpp)
 };
 
+VOXNAV_API_END
 }  // namespace voxnav

@@ -11,9 +11,12 @@
 /// Thread-safety: pure functions. Errors: none (callers keep coordinates in range).
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include <cstdint>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 using NodeId = std::uint32_t;
 
@@ -48,4 +51,5 @@ inline constexpr int link_count = 27;
 [[nodiscard]] constexpr int opposite_link(int l) { return link_count - 1 - l; }
 
 }  // namespace node_id
+VOXNAV_API_END
 }  // namespace voxnav

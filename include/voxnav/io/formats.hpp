@@ -9,6 +9,8 @@
 /// one, the line: "demo.vxw:12: row has 7 characters, expected 8".
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/world/world.hpp"
 
 #include <istream>
@@ -16,6 +18,7 @@
 #include <string>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 class LoadError : public std::runtime_error {
 public:
@@ -69,4 +72,5 @@ void save_vdb(const World& world, const std::string& path);
 [[nodiscard]] World read_movingai_3dmap(std::istream& in, const std::string& name);
 [[nodiscard]] World load_movingai_3dmap(const std::string& path);
 
+VOXNAV_API_END
 }  // namespace voxnav

@@ -14,6 +14,8 @@
 /// skipped and named in report.errors; a damaged file header throws LoadError.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/io/formats.hpp"
 #include "voxnav/world/world.hpp"
 
@@ -24,6 +26,7 @@
 #include <vector>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 /// Minecraft block name -> voxnav kind and shape, plus pre-1.13 numeric
 /// ids -> names. A rule may name how the block's state properties change
@@ -56,8 +59,15 @@ public:
     /// Reads the table format of worlds/minecraft_blocks.txt. Throws LoadError.
     [[nodiscard]] static MinecraftBlockTable load(const std::string& path);
     [[nodiscard]] static MinecraftBlockTable parse(std::istream& in, const std::string& name);
-    /// The table shipped with voxnav (installed, or in the source tree).
+    /// The table shipped with voxnav, minecraft_blocks.txt, read once from the
+    /// first of builtin_folders() that has it. Throws LoadError naming the
+    /// folders tried when none has. Any thread.
     [[nodiscard]] static const MinecraftBlockTable& builtin();
+    /// Where builtin() looks, in order: $VOXNAV_DATA_DIR; <share>/voxnav
+    /// relative to the installed library (or the executable it is linked
+    /// into), so an unpacked package works from any folder; the configured
+    /// install folder; the source tree's worlds/.
+    [[nodiscard]] static std::vector<std::string> builtin_folders();
 
     /// Rule for a block name ("minecraft:oak_slab" or "oak_slab") in a state:
     /// the first line keyed by properties the state has all of, else the
@@ -120,4 +130,5 @@ void import_vox_bytes(const std::vector<std::uint8_t>& bytes, const std::string&
 /// folder of region files), with its import report.
 [[nodiscard]] World load_world(const std::string& path, ImportReport& report, const ImportOptions& options = {});
 
+VOXNAV_API_END
 }  // namespace voxnav

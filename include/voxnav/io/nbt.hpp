@@ -11,6 +11,8 @@
 /// the source and byte offset.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -19,6 +21,7 @@
 #include <vector>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 enum class NbtTag : std::uint8_t {
     End = 0, Byte, Short, Int, Long, Float, Double, ByteArray, String, List, Compound, IntArray, LongArray
@@ -60,4 +63,5 @@ struct NbtValue {
 [[nodiscard]] std::vector<std::uint8_t> inflate(const std::uint8_t* data, std::size_t size, const std::string& source,
                                                 std::size_t max_output = std::size_t(256) << 20);
 
+VOXNAV_API_END
 }  // namespace voxnav

@@ -46,6 +46,8 @@
 /// route with that status (NoPath, InvalidStart, InvalidGoal).
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/route/flow_field.hpp"
 #include "voxnav/route/navigator.hpp"
 
@@ -54,6 +56,7 @@
 #include <vector>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 class ChaseField {
 public:
@@ -108,4 +111,5 @@ private:
     std::unique_ptr<Impl> impl_;  // src/route/chase.cpp
 };
 
+VOXNAV_API_END
 }  // namespace voxnav

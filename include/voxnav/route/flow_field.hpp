@@ -46,6 +46,8 @@
 /// "no cost". Navigator::flow_field documents its errors.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/agent/action.hpp"
 #include "voxnav/facts/node_id.hpp"
 #include "voxnav/route/route.hpp"
@@ -61,8 +63,11 @@
 #include <vector>
 
 namespace voxnav {
-
+// Internal types the API holds by pointer (src/; not exported).
 class NavSnapshot;
+
+VOXNAV_API_BEGIN
+
 
 /// The move an NPC at a waypoint makes next on a cheapest route to the goal.
 struct FlowStep {
@@ -228,4 +233,5 @@ void FlowField::for_each(F&& f) const {
     }
 }
 
+VOXNAV_API_END
 }  // namespace voxnav

@@ -64,6 +64,8 @@
 /// what went wrong in the status and `why`.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/route/goal.hpp"
 #include "voxnav/route/navigator.hpp"
 #include "voxnav/route/planning_budget.hpp"
@@ -82,6 +84,7 @@
 #include <vector>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 /// The body's state, each tick.
 struct BodyState {
@@ -274,4 +277,5 @@ private:
     bool plan_due_ = true;
 };
 
+VOXNAV_API_END
 }  // namespace voxnav

@@ -26,6 +26,8 @@
 ///   distance to a safe radius times the per-voxel flight cost.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/world/box.hpp"
 
 #include <glm/vec3.hpp>
@@ -36,6 +38,7 @@
 #include <vector>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 /// A point to run from: waypoints at least `radius` voxels away are safe.
 struct Threat {
@@ -120,4 +123,5 @@ private:
 /// One `--flee` value: `X,Y,Z:R`. Throws std::invalid_argument.
 [[nodiscard]] Threat parse_threat(const std::string& text);
 
+VOXNAV_API_END
 }  // namespace voxnav

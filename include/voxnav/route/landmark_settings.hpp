@@ -10,9 +10,12 @@
 ///   nav.use_landmarks(s);      // before the navigator's first query
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include <cstdint>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 /// How much the landmark tables may cost. Memory: 4 x count bytes per
 /// waypoint (2 each way) plus about 650 bytes per chunk holding waypoints;
@@ -40,4 +43,5 @@ struct LandmarkSettings {
     }
 };
 
+VOXNAV_API_END
 }  // namespace voxnav

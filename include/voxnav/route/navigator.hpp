@@ -43,6 +43,8 @@
 /// the waypoint the NPC occupies; see snap().
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/agent/profile.hpp"
 #include "voxnav/route/flow_field.hpp"
 #include "voxnav/route/goal.hpp"
@@ -60,12 +62,15 @@
 #include <vector>
 
 namespace voxnav {
-
-class World;
-class NavField;
+// Internal types the API holds by pointer (src/; not exported).
 class NavSnapshot;
 class MovementModel;
 class LandmarkKeeper;
+
+VOXNAV_API_BEGIN
+
+class World;
+class NavField;
 
 class Navigator {
 public:
@@ -300,4 +305,5 @@ private:
     std::unique_ptr<Impl> impl_;  // the facts, the search and the query in progress (src/route/navigator_impl.hpp)
 };
 
+VOXNAV_API_END
 }  // namespace voxnav

@@ -27,11 +27,14 @@
 /// expands past the cap check; the budget counts what was really expanded.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 class PlanningBudget {
 public:
@@ -68,4 +71,5 @@ private:
     std::size_t wanted_ = 0, wanted_last_ = 0, turned_away_ = 0;
 };
 
+VOXNAV_API_END
 }  // namespace voxnav

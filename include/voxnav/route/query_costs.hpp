@@ -19,6 +19,8 @@
 /// measured with `voxnav bench-queries`).
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/search/status.hpp"
 #include "voxnav/world/box.hpp"
 
@@ -30,6 +32,7 @@
 #include <vector>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 struct SearchTrace;
 
@@ -121,4 +124,5 @@ struct QueryOptions {
 /// std::invalid_argument naming the text.
 [[nodiscard]] CostZone parse_zone(const std::string& text);
 
+VOXNAV_API_END
 }  // namespace voxnav

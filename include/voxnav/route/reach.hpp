@@ -7,6 +7,8 @@
 /// Errors: plain data; Navigator::reachable documents its errors.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/agent/action.hpp"
 #include "voxnav/search/status.hpp"
 #include "voxnav/world/box.hpp"
@@ -15,6 +17,7 @@
 #include <vector>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 struct ReachedWaypoint {
     Voxel position{0};            ///< feet voxel
@@ -34,4 +37,5 @@ struct Reach {
     [[nodiscard]] bool complete() const { return status == SearchStatus::Found; }
 };
 
+VOXNAV_API_END
 }  // namespace voxnav

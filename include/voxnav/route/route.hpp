@@ -3,6 +3,8 @@
 /// its JSON form (the README's "Route output").
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/agent/action.hpp"
 #include "voxnav/search/status.hpp"
 #include "voxnav/world/box.hpp"
@@ -11,6 +13,7 @@
 #include <vector>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 /// One waypoint: where the feet are, the motion that gets them there, and
 /// what that move does to the world first (the doors it opens, the voxels
@@ -88,4 +91,5 @@ struct Route {
 /// Parses route JSON (as to_json writes it). Throws std::runtime_error.
 [[nodiscard]] Route route_from_json(const std::string& text);
 
+VOXNAV_API_END
 }  // namespace voxnav

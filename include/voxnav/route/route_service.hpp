@@ -19,6 +19,8 @@
 /// only its route.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/agent/profile.hpp"
 #include "voxnav/route/goal.hpp"
 #include "voxnav/route/query_costs.hpp"
@@ -31,6 +33,7 @@
 #include <vector>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 class World;
 
@@ -121,4 +124,5 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
+VOXNAV_API_END
 }  // namespace voxnav

@@ -19,6 +19,8 @@
 /// about 10 MB. The JSON form takes about 60 bytes per node.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/agent/action.hpp"
 #include "voxnav/route/route.hpp"
 #include "voxnav/world/box.hpp"
@@ -28,6 +30,7 @@
 #include <vector>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 struct TraceNode {
     Voxel position{0};          ///< feet voxel
@@ -84,4 +87,5 @@ struct SearchTrace {
 /// the key or entry that is wrong.
 [[nodiscard]] SearchTrace trace_from_json(const std::string& text);
 
+VOXNAV_API_END
 }  // namespace voxnav

@@ -6,12 +6,15 @@
 /// queries throw std::invalid_argument for limits outside their [Limit]s.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include <cstdint>
 #include <limits>
 #include <optional>
 #include <string_view>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 enum class SearchStatus : std::uint8_t {
     Found,         ///< a route to the goal
@@ -47,4 +50,5 @@ struct SearchMetrics {
     double microseconds = 0.0;    ///< wall time of the search itself
 };
 
+VOXNAV_API_END
 }  // namespace voxnav

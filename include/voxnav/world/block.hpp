@@ -18,6 +18,8 @@
 /// names live in the block tables and readers.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,6 +28,7 @@
 #include <vector>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 /// Block number stored per voxel. 0 is air. [Limit: < 65536 block types]
 using BlockId = std::uint16_t;
@@ -210,4 +213,5 @@ private:
     std::unordered_map<std::string, BlockId> by_name_;
 };
 
+VOXNAV_API_END
 }  // namespace voxnav

@@ -7,6 +7,8 @@
 /// Errors: none.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include <glm/common.hpp>
 #include <glm/vec3.hpp>
 
@@ -14,6 +16,7 @@
 #include <cstdint>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 /// Integer voxel coordinate. x and z are horizontal, y is up. [Units: voxels]
 using Voxel = glm::ivec3;
@@ -44,4 +47,5 @@ struct VoxelBox {
     bool operator==(const VoxelBox& o) const { return lo == o.lo && hi == o.hi; }
 };
 
+VOXNAV_API_END
 }  // namespace voxnav

@@ -4,11 +4,14 @@
 /// Errors: none (plain arithmetic; non-finite input gives unspecified voxels).
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/world/box.hpp"
 
 #include <glm/vec3.hpp>
 
 namespace voxnav {
+VOXNAV_API_BEGIN
 
 /// Maps a game's float positions to voxels and back.
 struct WorldTransform {
@@ -29,4 +32,5 @@ struct WorldTransform {
     bool operator!=(const WorldTransform& o) const { return !(*this == o); }
 };
 
+VOXNAV_API_END
 }  // namespace voxnav

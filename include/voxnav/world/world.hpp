@@ -32,6 +32,8 @@
 /// again.
 #pragma once
 
+#include "voxnav/api.hpp"
+
 #include "voxnav/world/block.hpp"
 #include "voxnav/world/box.hpp"
 #include "voxnav/world/transform.hpp"
@@ -48,6 +50,12 @@
 #include <vector>
 
 namespace voxnav {
+// Internal types the API holds by pointer (src/; not exported).
+namespace detail {
+struct BlockStore;  // the OpenVDB grid (src/world/block_store.hpp)
+}
+
+VOXNAV_API_BEGIN
 
 /// Hash of a chunk (or voxel) coordinate for unordered containers.
 struct ChunkHash {
@@ -59,10 +67,6 @@ struct ChunkHash {
     }
 };
 using ChunkSet = std::unordered_set<Voxel, ChunkHash>;
-
-namespace detail {
-struct BlockStore;  // the OpenVDB grid (src/world/block_store.hpp)
-}
 
 class World {
 public:
@@ -201,4 +205,5 @@ private:
     return {Voxel(lo), Voxel(hi)};
 }
 
+VOXNAV_API_END
 }  // namespace voxnav

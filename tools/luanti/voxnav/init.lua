@@ -1,4 +1,4 @@
--- voxnav for Luanti: exact NPC routes from the voxnav engine (libvoxnav_c.so
+-- voxnav for Luanti: exact NPC routes from the voxnav engine (libvoxnav.so
 -- in this folder, called through LuaJIT's FFI).
 --
 -- The mod needs the insecure environment for ffi: list it in
@@ -56,7 +56,7 @@ if not cdef_ok then
 	disable("ffi.cdef of voxnav.h failed: " .. tostring(cdef_err))
 	return
 end
-local lib_path = modpath .. "/libvoxnav_c.so"
+local lib_path = modpath .. "/libvoxnav.so"
 local lib_ok, lib = pcall(ffi.load, lib_path)
 if not lib_ok then
 	disable("could not load " .. lib_path .. ": " .. tostring(lib) ..
