@@ -9,6 +9,7 @@
 #include "voxnav/agent/profile.hpp"
 #include "voxnav/facts/nav_field.hpp"
 #include "voxnav/route/navigator.hpp"
+#include "voxnav/route/query_costs.hpp"
 #include "voxnav/route/route.hpp"
 #include "voxnav/world/world.hpp"
 
@@ -83,6 +84,16 @@ Navigator& nav_of(voxnav_navigator* n);
 /// A C query's goal and options (ArgumentError naming the bad field).
 Goal goal_of(const voxnav_query& q);
 QueryOptions options_of(const voxnav_query& q);
+/// C zones (ArgumentError naming `what` and the bad zone).
+std::vector<CostZone> zones_of(const voxnav_zone* zones, std::size_t count, const char* what);
+/// Three int32 as a voxel (ArgumentError "<what> is NULL").
+inline Voxel voxel_arg(const int32_t* v, const char* what) {
+    if (!v) throw ArgumentError(std::string(what) + " is NULL");
+    return {v[0], v[1], v[2]};
+}
+/// Three doubles, each finite (ArgumentError naming the bad one).
+glm::dvec3 point_arg(const double* p, const char* what);
+
 
 /// Throws ArgumentError("<what> is NULL") for a null pointer.
 template <class T>
@@ -122,3 +133,10 @@ struct voxnav_route {
     std::string error;  // the route's error, or the call's when it failed
     std::string json;
 };
+
+namespace voxnav::capi {
+/// Copies out.route into the C view (waypoints, error text).
+void fill_route(voxnav_route& out);
+/// A failed call's route: FAILED, holding the last error (NULL ignored).
+void fail_route(voxnav_route* route);
+}  // namespace voxnav::capi

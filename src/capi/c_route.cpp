@@ -97,9 +97,15 @@ QueryOptions options_of(const voxnav_query& q) {
     return o;
 }
 
-namespace {
+glm::dvec3 point_arg(const double* p, const char* what) {
+    if (!p) throw ArgumentError(std::string(what) + " is NULL");
+    for (int a = 0; a < 3; ++a)
+        if (!std::isfinite(p[a]) || std::fabs(p[a]) > 2e9)
+            throw ArgumentError(std::string(what) + "[" + std::to_string(a) + "] is not a finite coordinate");
+    return {p[0], p[1], p[2]};
+}
 
-void fill(voxnav_route& out) {
+void fill_route(voxnav_route& out) {
     out.waypoints.clear();
     out.waypoints.reserve(out.route.waypoints.size());
     for (const Waypoint& w : out.route.waypoints)
@@ -109,7 +115,15 @@ void fill(voxnav_route& out) {
     out.json.clear();
 }
 
-}  // namespace
+void fail_route(voxnav_route* route) {
+    if (!route) return;
+    route->route = Route{};
+    route->route.status = SearchStatus::Failed;
+    route->waypoints.clear();
+    route->error = voxnav_last_error();
+    route->json.clear();
+}
+
 }  // namespace voxnav::capi
 
 using namespace voxnav;
@@ -200,22 +214,16 @@ voxnav_status voxnav_find_route(voxnav_navigator* nav, const int32_t* from, cons
                 if (sn.ok) {
                     n.find_route(sn.feet, goal, options, out.route);
                     out.route.snapped = sn.what + (out.route.snapped.empty() ? "" : " " + out.route.snapped);
-                    fill(out);
+                    fill_route(out);
                     return VOXNAV_OK;
                 }
             }
         }
         n.find_route(start, goal, options, out.route);
-        fill(out);
+        fill_route(out);
         return VOXNAV_OK;
     });
-    if (s != VOXNAV_OK && route) {
-        route->route = Route{};
-        route->route.status = SearchStatus::Failed;
-        route->waypoints.clear();
-        route->error = voxnav_last_error();
-        route->json.clear();
-    }
+    if (s != VOXNAV_OK) fail_route(route);
     return s;
 }
 
@@ -278,12 +286,10 @@ voxnav_status voxnav_step_costs(voxnav_navigator* nav, const voxnav_route* route
 voxnav_status voxnav_snap(voxnav_navigator* nav, const double* feet, int32_t* out) {
     return guard(__func__, [&] {
         Navigator& n = nav_of(nav);
-        need(feet, "feet");
+        const glm::dvec3 p = point_arg(feet, "feet");
         need(out, "out");
-        for (int a = 0; a < 3; ++a)
-            if (!std::isfinite(feet[a]) || std::fabs(feet[a]) > 2e9) throw ArgumentError("feet[" + std::to_string(a) + "] is not a finite voxel coordinate");
         n.sync();
-        const Navigator::Snap sn = n.snap_voxel_units({feet[0], feet[1], feet[2]});
+        const Navigator::Snap sn = n.snap_voxel_units(p);
         if (!sn.ok) throw ArgumentError(sn.what);
         out[0] = sn.feet.x, out[1] = sn.feet.y, out[2] = sn.feet.z;
         return VOXNAV_OK;

@@ -71,6 +71,72 @@ int main(void) {
     EXPECT(opened, "the route opens the door at (8, 1, 8)");
     EXPECT(strstr(voxnav_route_json(route), "\"open\"") != NULL, "the route JSON tags the door");
 
+    /* Smoothing: a route across a yard (chunk (0, 0, 3), a bare floor),
+       its voxel steps (diagonal, then straight) merged into one straight
+       segment. Chunks near shaped blocks (the door) keep their steps. */
+    static uint16_t yard[4096];
+    for (int i = 0; i < 256; ++i) yard[i] = stone;
+    EXPECT(voxnav_world_set_chunk(world, 0, 0, 3, yard) == VOXNAV_OK, "set_chunk the yard");
+    voxnav_route *across = NULL, *smooth = NULL;
+    EXPECT(voxnav_route_create(&across) == VOXNAV_OK && voxnav_route_create(&smooth) == VOXNAV_OK, "route_create");
+    voxnav_goal corner = voxnav_goal_at(6, 1, 62);
+    voxnav_query to_corner;
+    voxnav_query_init(&to_corner);
+    to_corner.goals = &corner;
+    to_corner.goal_count = 1;
+    const int32_t near_wall[3] = {1, 1, 49};
+    EXPECT(voxnav_find_route(nav, near_wall, &to_corner, across) == VOXNAV_OK, "find_route across the yard");
+    EXPECT(voxnav_smooth_route(nav, across, NULL, 0, smooth) == VOXNAV_OK, "smooth_route");
+    printf("smoothed: %zu waypoints (from %zu), %.3f s (from %.3f s)\n", voxnav_route_size(smooth), voxnav_route_size(across),
+           voxnav_route_cost(smooth), voxnav_route_cost(across));
+    EXPECT(voxnav_route_size(smooth) < voxnav_route_size(across), "smoothing merges the steps");
+    EXPECT(voxnav_route_cost(smooth) <= voxnav_route_cost(across) + 1e-9, "smoothing never costs more");
+    voxnav_route_destroy(across);
+
+    /* Game units: this game's voxels are half a metre, voxel (0, 0, 0) at y = -32. */
+    const double origin[3] = {0.0, -32.0, 0.0};
+    EXPECT(voxnav_world_set_transform(world, 0.5, origin) == VOXNAV_OK, "set_transform");
+    double feet[3];
+    EXPECT(voxnav_to_game(nav, from, feet) == VOXNAV_OK, "to_game");
+    printf("the start's feet in game units: %.2f %.2f %.2f\n", feet[0], feet[1], feet[2]);
+    EXPECT(fabs(feet[0] - 1.25) < 1e-9 && fabs(feet[1] + 31.5) < 1e-9 && fabs(feet[2] - 4.25) < 1e-9, "feet centre of voxel (2, 1, 8)");
+    int32_t snapped[3];
+    const double npc[3] = {1.4, -31.45, 4.1}; /* an NPC's position, a little off the centre */
+    EXPECT(voxnav_snap_game(nav, npc, snapped) == VOXNAV_OK, "snap_game");
+    EXPECT(snapped[0] == 2 && snapped[1] == 1 && snapped[2] == 8, "the NPC stands at voxel (2, 1, 8)");
+
+    /* How far a guard gets in 2 seconds from the start: a reachable area. */
+    voxnav_reach* reach = NULL;
+    EXPECT(voxnav_reach_create(&reach) == VOXNAV_OK, "reach_create");
+    voxnav_query within;
+    voxnav_query_init(&within);
+    within.max_cost = 2.0;
+    EXPECT(voxnav_reachable(nav, from, &within, reach) == VOXNAV_OK, "reachable");
+    printf("reachable within 2 s: %zu waypoints\n", voxnav_reach_count(reach));
+    EXPECT(voxnav_reach_status(reach) == VOXNAV_FOUND && voxnav_reach_count(reach) > 1, "a reachable area");
+    voxnav_reach_destroy(reach);
+
+    /* The route service: the same question answered on a worker thread. */
+    voxnav_service* service = NULL;
+    uint32_t player = 0;
+    uint64_t ticket = 0;
+    EXPECT(voxnav_service_create(world, 1, &service) == VOXNAV_OK, "service_create");
+    EXPECT(voxnav_service_add_agent(service, "{\"height\": 1.8, \"opens\": [\"hand\"]}", &player) == VOXNAV_OK, "add_agent");
+    EXPECT(voxnav_service_submit(service, player, 42, from, &q, &ticket) == VOXNAV_OK, "submit");
+    EXPECT(voxnav_service_wait(service) == VOXNAV_OK, "wait"); /* a game collects once per tick instead */
+    voxnav_finished done[4];
+    size_t count = 0;
+    EXPECT(voxnav_service_collect(service, done, 4, &count) == VOXNAV_OK && count == 1, "collect");
+    if (count == 1) {
+        printf("service: npc %llu, %s, %.3f s\n", (unsigned long long)done[0].npc,
+               voxnav_search_status_name(voxnav_route_status(done[0].route)), voxnav_route_cost(done[0].route));
+        EXPECT(done[0].npc == 42 && fabs(voxnav_route_cost(done[0].route) - voxnav_route_cost(route)) < 1e-9,
+               "the service's route costs the same");
+        voxnav_route_destroy(done[0].route);
+    }
+    voxnav_service_destroy(service);
+    voxnav_route_destroy(smooth);
+
     /* An edit: the door becomes stone; the next query sees it. */
     EXPECT(voxnav_world_set_block(world, 8, 1, 8, stone) == VOXNAV_OK, "set_block");
     EXPECT(voxnav_find_route(nav, from, &q, route) == VOXNAV_OK, "find_route runs after the edit");

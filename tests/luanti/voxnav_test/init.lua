@@ -258,7 +258,37 @@ local function course_checks(c)
 			if math.abs(p.feet_y - (p.y - 1)) < 1e-6 then on_slab = true end
 		end
 		expect(on_slab, "course: some waypoint stands on a slab (feet_y = y - 1)")
+		-- Smoothed (voxnav_smooth_route): never more waypoints, never dearer,
+		-- the same ends, and every door, climb and swim still there.
+		local spath, sinfo = find(c.start, c.before_steel, "player", {smooth = true})
+		r.smoothed = {status = sinfo.status, waypoints = spath and #spath, steps = sinfo.steps, cost = sinfo.cost}
+		if expect(spath and sinfo.status == "found", "course: no smoothed route: " .. tostring(sinfo.status) .. " " .. tostring(sinfo.error)) then
+			expect(#spath <= #path and sinfo.steps == #path, "course: smoothing made " .. #spath .. " waypoints of " .. #path)
+			expect(sinfo.cost <= info.cost + 1e-9, "course: the smoothed route costs " .. sinfo.cost .. " > " .. info.cost)
+			expect(spath[#spath].x == path[#path].x and spath[#spath].y == path[#path].y and spath[#spath].z == path[#path].z,
+				"course: the smoothed route ends elsewhere")
+			local sacts = actions_of(spath)
+			expect((sacts.open or 0) == (acts.open or 0) and (sacts.climb or 0) == (acts.climb or 0),
+				"course: smoothing changed the opens or climbs")
+		end
 	end
+	-- What a player reaches from the start in 4 s (voxnav_reachable): the
+	-- start first at cost 0, costs ascending, all within 4 s.
+	local area, ainfo = voxnav.reachable(c.start, "player", {max_cost = 4, wait = true})
+	r.reachable_4s = {status = ainfo.status, count = ainfo.count, error = ainfo.error}
+	if expect(area and ainfo.status == "found", "course: reachable: " .. tostring(ainfo.status) .. " " .. tostring(ainfo.error)) then
+		expect(#area == ainfo.count and #area > 10, "course: reachable in 4 s: only " .. #area .. " nodes")
+		expect(area[1].cost == 0, "course: the reachable area does not start at cost 0")
+		local seen, sorted = {}, true
+		for i, a in ipairs(area) do
+			if a.cost > 4 + 1e-9 or (i > 1 and a.cost < area[i - 1].cost) then sorted = false end
+			seen[a.x .. "," .. a.y .. "," .. a.z] = a.cost
+		end
+		expect(sorted, "course: the reachable area is not cheapest first within 4 s")
+		expect(seen[c.start.x .. "," .. c.start.y .. "," .. c.start.z] == 0 or area[1].cost == 0, "course: the start is not in its area")
+	end
+	local none, ninfo = voxnav.reachable(c.start, "player", {})
+	expect(none == nil and ninfo.status == "failed" and ninfo.error:find("max_cost"), "course: reachable without max_cost: " .. tostring(ninfo.error))
 	path, info = find(c.start, c.goal, "player")
 	r.player_past_steel_door = {status = info.status}
 	expect(path == nil and info.status == "no_path", "course: a player passes the steel door (" .. tostring(info.status) .. ")")

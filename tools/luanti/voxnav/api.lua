@@ -1,6 +1,11 @@
 -- The Lua API (README, "Using voxnav in Luanti"):
 --   voxnav.register_agent(name, def)          -> true | false, error
 --   voxnav.find_path(pos1, pos2, agent, opts)  -> path | nil, info
+--       opts.smooth = true: walks at one level merged into straight segments
+--       (voxnav_smooth_route; info.steps is the count before)
+--   voxnav.reachable(pos, agent, opts)         -> list | nil, info
+--       every node the agent reaches from pos within opts.max_cost seconds,
+--       cheapest first: {x=, y=, z=, cost=, action=} (voxnav_reachable)
 --   voxnav.stats()                             -> memory and mirroring figures
 -- Bad input never raises a Lua error: it gives nil and info.error.
 --
@@ -136,6 +141,7 @@ return function(ctx)
 		if opts ~= nil and type(opts) ~= "table" then return fail("failed", "opts must be a table or nil", t0) end
 		opts = opts or {}
 		if opts.wait ~= nil and type(opts.wait) ~= "boolean" then return fail("failed", "opts.wait must be true, false or nil", t0) end
+		if opts.smooth ~= nil and type(opts.smooth) ~= "boolean" then return fail("failed", "opts.smooth must be true, false or nil", t0) end
 		local wait = opts.wait == true
 		local nav, aerr, later = agents.resolve(agent, wait)
 		if not nav then return fail(later and "not_ready" or "failed", "agent: " .. aerr, t0) end
@@ -216,6 +222,10 @@ return function(ctx)
 		if lib.voxnav_find_route(nav, from, query, route) ~= 0 then
 			return fail("failed", ctx.last_error(), t0)
 		end
+		local steps = tonumber(lib.voxnav_route_size(route))
+		if opts.smooth and lib.voxnav_route_usable(route) ~= 0 then
+			if lib.voxnav_smooth_route(nav, route, zones, nz, route) ~= 0 then return fail("failed", ctx.last_error(), t0) end
+		end
 		local st = lib.voxnav_route_status(route)
 		local m = lib.voxnav_route_metrics(route)
 		local expanded = tonumber(m.expanded)
@@ -231,6 +241,7 @@ return function(ctx)
 			error = ffi.string(lib.voxnav_route_error(route)),
 		}
 		if info.error == "" then info.error = nil end
+		if opts.smooth then info.steps = steps end
 		if not synced then info.stale_blocks = changed end
 		local path = nil
 		if lib.voxnav_route_usable(route) ~= 0 then
@@ -247,6 +258,70 @@ return function(ctx)
 			end
 		end
 		return path, timed(info, t0)
+	end
+
+	local reach = ffi.gc((function()
+		local out = ffi.new("voxnav_reach*[1]")
+		assert(lib.voxnav_reach_create(out) == 0)
+		return out[0]
+	end)(), lib.voxnav_reach_destroy)
+
+	-- Every node `agent` reaches from pos within opts.max_cost seconds
+	-- (required), cheapest first, as far as the mirror reaches: the map
+	-- blocks within opts.margin nodes (default voxnav_query_margin) are
+	-- mirrored first; beyond them is void. opts.max_nodes caps the flood
+	-- (then info.status "partial"); opts.wait as find_path's.
+	function voxnav.reachable(pos, agent, opts)
+		local t0 = minetest.get_us_time()
+		if not ctx.nodes.ready then return fail("failed", "voxnav has not mapped the nodes yet (mods are still loading)", t0) end
+		local e = check_pos(pos, "pos")
+		if e then return fail("failed", e, t0) end
+		if type(opts) ~= "table" then return fail("failed", "opts must be a table with max_cost (seconds)", t0) end
+		if type(opts.max_cost) ~= "number" or opts.max_cost ~= opts.max_cost or opts.max_cost < 0 or opts.max_cost == huge then
+			return fail("failed", "opts.max_cost must be a finite number >= 0 (seconds)", t0)
+		end
+		local wait = opts.wait == true
+		local nav, aerr, later = agents.resolve(agent, wait)
+		if not nav then return fail(later and "not_ready" or "failed", "agent: " .. aerr, t0) end
+		lib.voxnav_query_init(query)
+		query.max_cost = opts.max_cost
+		if opts.max_nodes ~= nil then
+			if not is_number(opts.max_nodes) or opts.max_nodes < 0 then return fail("failed", "opts.max_nodes must be a number >= 0", t0) end
+			query.max_nodes = floor(opts.max_nodes)
+		end
+		local margin = opts.margin or ctx.settings.query_margin
+		if not is_number(margin) or margin < 0 then return fail("failed", "opts.margin must be a number >= 0", t0) end
+		local sx, sy, sz = node_of(pos)
+		local ok, why, merr = mirror.ensure({x = sx - margin, y = sy - margin, z = sz - margin},
+			{x = sx + margin, y = sy + margin, z = sz + margin}, ctx.settings.max_blocks_per_query,
+			not wait and ctx.settings.call_budget_us or nil, t0)
+		if not ok then return fail(why, merr, t0) end
+		local synced = mirror.sync(not wait and (ctx.settings.call_budget_us - (minetest.get_us_time() - t0)) or nil)
+		if not synced and why then
+			return fail("not_ready", "map blocks around pos were read but their facts do not fit in this call: ask again in a step or two", t0)
+		end
+		feet[0], feet[1], feet[2] = pos.x + 0.5, pos.y + 0.5, pos.z + 0.5
+		if lib.voxnav_snap(nav, feet, snapped) == 0 then
+			from[0], from[1], from[2] = snapped[0], snapped[1], snapped[2]
+		else
+			from[0], from[1], from[2] = sx, sy, sz
+		end
+		if lib.voxnav_reachable(nav, from, query, reach) ~= 0 then return fail("failed", ctx.last_error(), t0) end
+		local n = tonumber(lib.voxnav_reach_count(reach))
+		local info = {
+			status = status_names[lib.voxnav_reach_status(reach)] or "unknown",
+			count = n,
+			expanded = tonumber(lib.voxnav_reach_metrics(reach).expanded),
+			error = ffi.string(lib.voxnav_reach_error(reach)),
+		}
+		if info.error == "" then info.error = nil end
+		if n == 0 then return nil, timed(info, t0) end
+		local list = {}
+		local w = lib.voxnav_reach_waypoints(reach)
+		for i = 0, n - 1 do
+			list[i + 1] = {x = w[i].x, y = w[i].y, z = w[i].z, cost = w[i].cost, action = action_names[w[i].action]}
+		end
+		return list, timed(info, t0)
 	end
 
 	function voxnav.register_agent(name, def)
