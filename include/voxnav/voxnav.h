@@ -3,6 +3,7 @@
  * LuaJIT's FFI, C# through P/Invoke, Rust, Python, Godot's GDExtension).
  * C99; link the shared library `libvoxnav.so` (pkg-config voxnav; CMake: voxnav::voxnav).
  *
+ * @code
  *   voxnav_world* w; voxnav_world_create(&w);
  *   uint16_t stone; voxnav_world_define_block(w, "stone", VOXNAV_SOLID, NULL, &stone);
  *   uint16_t ids[4096] = {0};                       // index x + 16 * (z + 16 * y)
@@ -18,6 +19,7 @@
  *       for (size_t i = 0; i < voxnav_route_size(r); ++i) { wp[i].x; wp[i].action; }
  *   }
  *   voxnav_route_destroy(r); voxnav_navigator_destroy(nav); voxnav_world_destroy(w);
+ * @endcode
  *
  * Errors. Every call returns a voxnav_status (functions that cannot fail
  * return their value). On anything but VOXNAV_OK, voxnav_last_error() gives
