@@ -54,12 +54,14 @@ deb)
   grep -q "usr/share/voxnav/minecraft_blocks.txt" "$work/runtime.list" || fail "the runtime package has no block table"
   grep -q "usr/include/voxnav/voxnav.h$" "$work/dev.list" || fail "the dev package has no voxnav.h"
   if grep -q "usr/include/" "$work/runtime.list"; then fail "the runtime package carries headers"; fi
-  if awk "{print \$6}" "$work/dev.list" | grep -q "libvoxnav.so.[0-9]"; then fail "the dev package carries the shared library itself"; fi
+  if awk '{print $6}' "$work/dev.list" > "$work/dev.paths" && grep -q "libvoxnav\.so\.[0-9]" "$work/dev.paths"; then
+    fail "the dev package carries the shared library itself"
+  fi
   ;;
 *) fail "mode must be install or deb" ;;
 esac
 
-pc=$(find "$root" -name voxnav.pc | head -1)
+pc=$(find "$root" -name voxnav.pc -print -quit)
 [ -n "$pc" ] || fail "no voxnav.pc installed"
 libdir=$(dirname "$(dirname "$pc")")
 [ -e "$libdir/libvoxnav.so" ] || fail "no libvoxnav.so in $libdir"
@@ -67,7 +69,7 @@ soname=$(readelf -d "$libdir/libvoxnav.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p
 [ -n "$soname" ] && [ -e "$libdir/$soname" ] || fail "libvoxnav.so has no SONAME or no file of that name"
 echo "library: $libdir/$soname, $(nm -D --defined-only "$libdir/$soname" | wc -l) exported symbols"
 # The Luanti mod's library link resolves inside the root.
-mod=$(find "$root" -path "*/mods/voxnav" -type d | head -1)
+mod=$(find "$root" -path "*/mods/voxnav" -type d -print -quit)
 [ -n "$mod" ] && [ -e "$mod/libvoxnav.so" ] || fail "the Luanti mod's libvoxnav.so is missing or dangling"
 
 # Poisoned OpenVDB and TBB headers: every header of theirs, by its own path.
@@ -87,8 +89,12 @@ export LD_LIBRARY_PATH=$libdir
 
 check_game() {  # check_game BINARY: runs it, and it must not need OpenVDB or TBB itself
   local bin=$1
-  if readelf -d "$bin" | grep NEEDED | grep -qE "openvdb|tbb"; then fail "$bin links OpenVDB or TBB itself"; fi
-  ldd "$bin" | grep -q "$libdir/$soname" || { ldd "$bin"; fail "$bin does not load $libdir/$soname"; }
+  local needed
+  needed=$(readelf -d "$bin" | grep NEEDED || true)
+  if grep -qE "openvdb|tbb" <<< "$needed"; then fail "$bin links OpenVDB or TBB itself"; fi
+  local loads
+  loads=$(ldd "$bin")  # whole, then searched: grep -q on a pipe would cut ldd off (pipefail)
+  grep -qF "$libdir/$soname" <<< "$loads" || { echo "$loads"; fail "$bin does not load $libdir/$soname"; }
 }
 
 # 1. pkg-config.
