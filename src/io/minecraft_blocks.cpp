@@ -123,7 +123,13 @@ namespace {
 std::string own_folder() {
     Dl_info info{};
     if (dladdr(reinterpret_cast<void*>(&own_folder), &info) == 0 || info.dli_fname == nullptr) return "";
-    const std::string file = info.dli_fname;
+    // dli_fname is the path the file was loaded by (for an executable, as
+    // it was started: maybe relative); made absolute so a chdir does not matter.
+    std::string file = info.dli_fname;
+    if (char* real = ::realpath(info.dli_fname, nullptr)) {
+        file = real;
+        std::free(real);
+    }
     const std::size_t slash = file.rfind('/');
     return slash == std::string::npos ? std::string(".") : file.substr(0, slash);
 }

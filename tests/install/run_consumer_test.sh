@@ -130,6 +130,15 @@ if [ -x "$cli" ]; then
   "$cli" route --world "$source/worlds/demo.vxw" --from S --to G > "$work/cli.out" || fail "the installed CLI"
   env -u LD_LIBRARY_PATH "$cli" info "$source/worlds/samples/builds/prismarine_smallhouse1.schem" > "$work/cli_info.out" 2>&1 \
     || { cat "$work/cli_info.out"; fail "the installed CLI could not read a Minecraft build (block table not found?)"; }
+  # The table it read is the installed one, found next to the CLI (not the
+  # source tree's, which this machine also has): seen with strace when present.
+  if command -v strace > /dev/null 2>&1; then
+    env -u LD_LIBRARY_PATH strace -f -e trace=openat -o "$work/cli.strace" "$cli" info \
+        "$source/worlds/samples/builds/prismarine_smallhouse1.schem" > /dev/null 2>&1 || fail "the installed CLI under strace"
+    table=$(grep -o '"[^"]*minecraft_blocks.txt", O_RDONLY[^=]*= [0-9]' "$work/cli.strace" | head -n 1 || true)
+    [[ "$table" == *"$root/usr/"* ]] || { grep minecraft_blocks "$work/cli.strace"; fail "the installed CLI did not read the installed block table"; }
+    echo "block table read: ${table%%,*}"
+  fi
   echo "the installed CLI routes and reads Minecraft builds"
 fi
 echo "PASS ($mode)"
