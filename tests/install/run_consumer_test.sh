@@ -141,4 +141,17 @@ if [ -x "$cli" ]; then
   fi
   echo "the installed CLI routes and reads Minecraft builds"
 fi
+# 4. The packaged Luanti mod on a real server (Debian's minetest-server):
+# the test mod's course and terrain checks, with the mod folder as the
+# package put it (its libvoxnav.so a link to the packaged library).
+if [ "$mode" = deb ]; then
+  rc=0
+  env -u LD_LIBRARY_PATH VOXNAV_LUANTI_MOD="$mod" "$source/tests/luanti/run_server_test.sh" "$build" test 20 7 \
+      > "$work/luanti.log" 2>&1 || rc=$?
+  case $rc in
+    0) echo "the packaged Luanti mod passes the server test" ;;
+    77) echo "the packaged Luanti mod was not run: $(tail -1 "$work/luanti.log")" ;;
+    *) tail -30 "$work/luanti.log"; fail "the packaged Luanti mod on a real server" ;;
+  esac
+fi
 echo "PASS ($mode)"

@@ -4,6 +4,8 @@
 # Usage: run_server_test.sh BUILD_DIR [test|bench|walk|untrusted] [PAIRS] [SEED]
 # walk: entities follow routes with voxnav.walk (tests/luanti/voxnav_test/walk.lua).
 # untrusted: voxnav not in secure.trusted_mods; it must log one error and stay out of the way.
+# VOXNAV_LUANTI_MOD=DIR runs the mod folder DIR instead of BUILD_DIR/luanti/voxnav
+# (the installed or packaged mod: tests/install/run_consumer_test.sh).
 # Exit: 0 passed, 1 failed, 77 skipped (no minetestserver or minetest_game).
 set -uo pipefail
 build=$(cd "$1" && pwd)
@@ -17,13 +19,14 @@ if [ -z "$server" ]; then echo "SKIP: minetestserver is not installed (apt-get i
 if [ ! -d /usr/share/games/minetest/games/minetest_game ] && [ ! -d /usr/share/minetest/games/minetest_game ]; then
   echo "SKIP: minetest_game is not installed (package minetest-data)"; exit 77
 fi
-if [ ! -f "$build/luanti/voxnav/libvoxnav.so" ]; then echo "FAIL: $build/luanti/voxnav is not built"; exit 1; fi
+mod=${VOXNAV_LUANTI_MOD:-$build/luanti/voxnav}
+if [ ! -f "$mod/libvoxnav.so" ]; then echo "FAIL: $mod has no libvoxnav.so (not built?)"; exit 1; fi
 
 work=$(mktemp -d /tmp/voxnav-luanti-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/world/worldmods"
 # The mod as a server would use it: the build's folder (linked), and the test mod.
-ln -s "$build/luanti/voxnav" "$work/world/worldmods/voxnav"
+ln -s "$mod" "$work/world/worldmods/voxnav"
 cp -r "$here/voxnav_test" "$work/world/worldmods/voxnav_test"
 cat > "$work/world/world.mt" <<WORLD
 gameid = minetest_game
