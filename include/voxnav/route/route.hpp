@@ -1,6 +1,6 @@
 /// @file route.hpp
 /// @brief Route: the answer to a route query, as action-tagged waypoints, and
-/// its JSON form (the README's "Route output").
+/// its JSON form (docs/formats.md, "Route JSON").
 #pragma once
 
 #include "voxnav/api.hpp"
