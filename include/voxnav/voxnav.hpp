@@ -7,7 +7,7 @@
 /// These headers, and the pictures library's (pictures/), are what voxnav
 /// installs. The search problems, the movement rules, the derived facts'
 /// layout, the landmark tables and the dig rules are internal: they live
-/// under src/ and are not installed (README, "Layout"). io/nbt.hpp, the NBT
+/// under src/ and are not installed (docs/layout.md). io/nbt.hpp, the NBT
 /// reader, is public but not included here.
 ///
 /// Errors, everywhere in voxnav: each header says what its functions throw,

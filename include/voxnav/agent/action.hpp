@@ -25,7 +25,7 @@ VOXNAV_API_BEGIN
 /// across a gap (jump_distance; the body must run for it). `Climb`: up or
 /// down a ladder, vine or scaffolding. What a move does to the world (doors
 /// opened, voxels dug, blocks placed) is not a motion: routes list it beside
-/// the motion (Waypoint::opened, ::dug, ::placed; MoveTag).
+/// the motion (Waypoint::opened, Waypoint::dug, Waypoint::placed; MoveTag).
 /// The values are the C API's VOXNAV_ACTION_* (voxnav.h).
 enum class Action : std::uint8_t { Start, Walk, Jump, Fall, Swim, Fly, Climb, Leap };
 

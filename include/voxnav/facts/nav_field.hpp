@@ -23,7 +23,7 @@
 /// and below them, whose bits read theirs. Publishing copies one pointer per 256 slots and the pages
 /// that changed. A chunk of uniform facts costs no fact memory. A new shape
 /// costs one full derivation (spread over TBB's workers; `voxnav live`
-/// measures it, the README gives figures) and its own facts memory; agents
+/// measures it, docs/live-worlds.md gives figures) and its own facts memory; agents
 /// of the same shape share everything.
 ///
 /// Thread-safety: sync() must be called from the thread that writes the

@@ -53,7 +53,7 @@ enum class WorldFormat {
 /// MagicaVoxel formats and their load report). Throws LoadError.
 [[nodiscard]] World load_world(const std::string& path);
 
-/// The text world format (README, "World text format"). `name` labels errors.
+/// The text world format (docs/formats.md, "Text worlds"). `name` labels errors.
 [[nodiscard]] World read_text_world(std::istream& in, const std::string& name);
 [[nodiscard]] World load_text_world(const std::string& path);
 

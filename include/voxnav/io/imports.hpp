@@ -63,7 +63,7 @@ public:
     /// first of builtin_folders() that has it. Throws LoadError naming the
     /// folders tried when none has. Any thread.
     [[nodiscard]] static const MinecraftBlockTable& builtin();
-    /// Where builtin() looks, in order: $VOXNAV_DATA_DIR; <share>/voxnav
+    /// Where builtin() looks, in order: $VOXNAV_DATA_DIR; `<share>/voxnav`
     /// relative to the installed library (or the executable it is linked
     /// into), so an unpacked package works from any folder; the configured
     /// install folder; the source tree's worlds/.

@@ -1,7 +1,7 @@
 /// @file landmark_settings.hpp
 /// @brief LandmarkSettings: what a game chooses about the landmark tables
-/// that give long routes a bound that knows the terrain (README, "Exact long
-/// routes: landmarks"). Navigator::use_landmarks takes them; the tables and
+/// that give long routes a bound that knows the terrain (docs/landmarks.md,
+/// "Exact long routes: landmarks"). Navigator::use_landmarks takes them; the tables and
 /// the keeper that builds them are internal (src/route/landmarks.hpp,
 /// src/route/landmark_keeper.hpp).
 ///
@@ -19,8 +19,8 @@ VOXNAV_API_BEGIN
 
 /// How much the landmark tables may cost. Memory: 4 x count bytes per
 /// waypoint (2 each way) plus about 650 bytes per chunk holding waypoints;
-/// with the default 8 landmarks 32 bytes per waypoint (README, "Exact long
-/// routes", has bytes per loaded voxel on the benchmark worlds).
+/// with the default 8 landmarks 32 bytes per waypoint (docs/landmarks.md,
+/// "Memory", has bytes per loaded voxel on the benchmark worlds).
 struct LandmarkSettings {
     /// Landmarks per table. 0: no tables. [Limit: 0..32]
     int count = 8;

@@ -79,11 +79,11 @@ public:
     /// invalid profile (an AgentProfile converts to a CheckedProfile, checked
     /// once there; the navigator, its field and its rules share that one).
     ///
-    /// Agents that dig or place (AgentProfile::dig, ::place) route by the
+    /// Agents that dig or place (AgentProfile::dig, AgentProfile::place) route by the
     /// rules' block forms (src/agent/moves/block_look.hpp) as well, on
     /// the block ids the field keeps (NavField::keep_blocks, which a World
     /// navigator of such an agent calls when it is made, on the game thread);
-    /// their routes list the voxels dug and placed (Route::dig, ::place).
+    /// their routes list the voxels dug and placed (Route::dig, Route::place).
     /// Flow fields and reachable areas use the ordinary moves only.
     Navigator(const World& world, const CheckedProfile& profile);
     /// Routes in `world` over `field`, which must have been built for this

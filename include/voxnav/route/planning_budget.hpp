@@ -3,9 +3,11 @@
 /// Follower that plans in it, as a server with hundreds of mobs needs (one
 /// tick must not pay for a hundred routes planned at once).
 ///
+/// @code
 ///   voxnav::PlanningBudget budget(20'000);    // expansions per tick, all followers together
 ///   voxnav::FollowerSettings s; s.budget = &budget;
 ///   voxnav::Follower zombie(nav, s);          // ... and every other follower
+/// @endcode
 ///
 /// How it shares:
 /// - A tick is the set of update() calls with one `now`: the first call

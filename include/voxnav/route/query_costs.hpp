@@ -77,7 +77,7 @@ enum class ZoneIndex : std::uint8_t { Auto, List, Chunks };
 /// where they were measured to pay: worlds where at least
 /// kAutoJumpPlainShare of the dry floor is plain (grid maps), or
 /// kAutoJumpPlainShareWithLandmarks when landmarks guide the query; below
-/// that they cost more time than they save (figures: README and
+/// that they cost more time than they save (figures: docs/movement.md and
 /// tools/bench/RESULTS.md). Off: the plain search.
 enum class Acceleration : std::uint8_t { Auto, Off, JumpPoints };
 /// The share of plain floor (NavSnapshot::plain_voxel_count() over

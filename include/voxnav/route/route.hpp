@@ -1,6 +1,6 @@
 /// @file route.hpp
 /// @brief Route: the answer to a route query, as action-tagged waypoints, and
-/// its JSON form (the README's "Route output").
+/// its JSON form (docs/formats.md, "Route JSON").
 #pragma once
 
 #include "voxnav/api.hpp"
@@ -17,7 +17,8 @@ VOXNAV_API_BEGIN
 
 /// One waypoint: where the feet are, the motion that gets them there, and
 /// what that move does to the world first (the doors it opens, the voxels
-/// it digs, the blocks it places: its share of Route::open, ::dig, ::place).
+/// it digs, the blocks it places: its share of Route::open, Route::dig,
+/// Route::place).
 struct Waypoint {
     Voxel position;            ///< feet voxel
     Action action;             ///< the motion that reaches it; Start for the first
@@ -51,7 +52,7 @@ struct Route {
     /// True when the landmark bound (src/route/landmarks.hpp) guided the search.
     bool landmarks = false;
     /// Every voxel the route digs and places, in route order (each
-    /// waypoint's share: Waypoint::dug and ::placed). Empty unless the agent
+    /// waypoint's share: Waypoint::dug and Waypoint::placed). Empty unless the agent
     /// digs or places. The route is priced on the world as it is: its own
     /// digs and placements do not change what later moves see.
     std::vector<Voxel> dig, place;

@@ -5,13 +5,15 @@
 /// record: rebuild_route(trace) gives the query's route back, and the same
 /// query on the same world records the same trace.
 ///
+/// @code
 ///   voxnav::SearchTrace trace;
 ///   voxnav::QueryOptions q;
 ///   q.trace = &trace;                       // recording costs nothing when unset
 ///   voxnav::Route r = nav.find_route(from, voxnav::Goal::at(to), q);
 ///   // trace.expanded.size() == r.metrics.expanded
+/// @endcode
 ///
-/// A dig or place query (AgentProfile::dig, ::place) records its search too:
+/// A dig or place query (AgentProfile::dig, AgentProfile::place) records its search too:
 /// its states are positions with the blocks left, so one position may be
 /// expanded more than once (the trace shows positions only).
 ///

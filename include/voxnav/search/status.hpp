@@ -35,7 +35,7 @@ struct SearchLimits {
     double weight = 1.0;
     /// Most node expansions before answering Partial. The default is meant to
     /// keep one query within one tick of a 20 Hz server on a current core
-    /// (README, "Speed", gives the expansions per second); lower it for a
+    /// (`voxnav bench` prints the expansions per second, docs/cli.md); lower it for a
     /// tighter budget. [Limit: >= 0]
     std::uint32_t max_nodes = 200'000;
     /// Nodes whose g + h exceed this are not expanded. [Units: seconds] [Limit: >= 0, not NaN]
