@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(build-essential cmake libopenvdb-dev libboost-iostreams-dev libtbb-dev libblosc-dev
           libglm-dev libeigen3-dev catch2 nlohmann-json3-dev libcli11-dev zlib1g-dev
-          libpng-dev libjs-three chromium minetest-server minetest-data pkgconf doxygen strace)
+          libpng-dev libjs-three chromium minetest-server minetest-data pkgconf doxygen strace luajit)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

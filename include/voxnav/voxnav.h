@@ -296,8 +296,7 @@ VOXNAV_C_API voxnav_status voxnav_navigator_create(voxnav_world* world, const ch
    profile must have the field's shape. */
 VOXNAV_C_API voxnav_status voxnav_navigator_create_worker(voxnav_field* field, const char* profile_json, voxnav_navigator** out);
 VOXNAV_C_API void voxnav_navigator_destroy(voxnav_navigator* nav);
-/** Landmark tables for this navigator's agent (README, "Exact long routes:
-   landmarks"): `count` landmarks, 4 bytes per standable position each
+/** Landmark tables for this navigator's agent (docs/landmarks.md): `count` landmarks, 4 bytes per standable position each
    (0: none; at most 32), built on a worker thread once a query finds at
    least `min_waypoints` dry standable positions (default 8 and 20000).
    Routes cost the same with or without them. Call before queries, on the
@@ -380,10 +379,10 @@ VOXNAV_C_API const int32_t* voxnav_route_placed(const voxnav_route* route, size_
    x, y, z triples (*count_out of them; NULL when none, when index is past
    the route's end or act is none of those). Valid until the route is reused. */
 VOXNAV_C_API const int32_t* voxnav_waypoint_voxels(const voxnav_route* route, size_t index, int32_t act, size_t* count_out);
-/** The route JSON of the README ("Route output"), owned by the route. */
+/** The route JSON (docs/formats.md; the spec's movement-model.md), owned by the route. */
 VOXNAV_C_API const char* voxnav_route_json(voxnav_route* route);
 
-/* --- flow fields (README, "Crowds and chases") ---------------------------- */
+/* --- flow fields (docs/crowds-and-chases.md) ------------------------------ */
 /** A flow field: the exact cost to one goal from every waypoint around it and
    the next move of a cheapest route from each. Compute one per goal, then
    read it for every NPC going there (reads: any thread, once computed). */

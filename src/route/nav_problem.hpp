@@ -101,7 +101,7 @@ private:
 /// box; more are bucketed per 16^3 chunk (built when the query begins, in
 /// O(chunks the zones overlap)), and a lookup reads the bucket of the
 /// voxel's chunk, kept from the last lookup. Which is faster was measured
-/// with `voxnav bench-queries` (README, "Game queries"). One per query and
+/// with `voxnav bench-queries` (docs/queries.md). One per query and
 /// thread (lookups keep that chunk).
 class ZoneCosts {
 public:

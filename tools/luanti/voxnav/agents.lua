@@ -1,4 +1,4 @@
--- Agents: Lua defs (the profile JSON keys of voxnav's README, as a Lua
+-- Agents: Lua defs (the profile JSON keys of voxnav's docs/formats.md, as a Lua
 -- table) turned into voxnav navigators, cached by their JSON so that agents
 -- with equal defs share one; navigators of the same body shape also share
 -- their navigation facts inside voxnav.

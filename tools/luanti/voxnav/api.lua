@@ -1,4 +1,4 @@
--- The Lua API (README, "Using voxnav in Luanti"):
+-- The Lua API (docs/luanti.md):
 --   voxnav.register_agent(name, def)          -> true | false, error
 --   voxnav.find_path(pos1, pos2, agent, opts)  -> path | nil, info
 --       opts.smooth = true: walks at one level merged into straight segments

@@ -1,4 +1,4 @@
--- Moving NPCs along routes (README, "Moving NPCs along routes"):
+-- Moving NPCs along routes (docs/following.md):
 --   voxnav.follower(agent, goal, opts) -> follower | nil, error
 --     follower:update(body, now) -> steering   (the bare instructions, for
 --       mods that move their mobs themselves)
