@@ -135,6 +135,9 @@ struct voxnav_route {
 };
 
 namespace voxnav::capi {
+/// The waypoint at `position` (voxel units, or game units through the
+/// transform) after syncing, into out[3]; ArgumentError with the reason.
+void snap_into(Navigator& n, const glm::dvec3& position, bool game_units, int32_t* out);
 /// Copies out.route into the C view (waypoints, error text).
 void fill_route(voxnav_route& out);
 /// A failed call's route: FAILED, holding the last error (NULL ignored).

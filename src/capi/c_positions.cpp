@@ -43,13 +43,7 @@ voxnav_status voxnav_world_get_transform(const voxnav_world* world, double* voxe
 
 voxnav_status voxnav_snap_game(voxnav_navigator* nav, const double* game, int32_t* out) {
     return guard(__func__, [&] {
-        Navigator& n = nav_of(nav);
-        const glm::dvec3 p = point_arg(game, "game");
-        need(out, "out");
-        n.sync();
-        const Navigator::Snap sn = n.snap(p);
-        if (!sn.ok) throw ArgumentError(sn.what);
-        out[0] = sn.feet.x, out[1] = sn.feet.y, out[2] = sn.feet.z;
+        snap_into(nav_of(nav), point_arg(game, "game"), true, out);
         return VOXNAV_OK;
     });
 }

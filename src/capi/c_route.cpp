@@ -105,6 +105,14 @@ glm::dvec3 point_arg(const double* p, const char* what) {
     return {p[0], p[1], p[2]};
 }
 
+void snap_into(Navigator& n, const glm::dvec3& position, bool game_units, int32_t* out) {
+    need(out, "out");
+    n.sync();
+    const Navigator::Snap sn = game_units ? n.snap(position) : n.snap_voxel_units(position);
+    if (!sn.ok) throw ArgumentError(sn.what);
+    out[0] = sn.feet.x, out[1] = sn.feet.y, out[2] = sn.feet.z;
+}
+
 void fill_route(voxnav_route& out) {
     out.waypoints.clear();
     out.waypoints.reserve(out.route.waypoints.size());
@@ -285,13 +293,7 @@ voxnav_status voxnav_step_costs(voxnav_navigator* nav, const voxnav_route* route
 
 voxnav_status voxnav_snap(voxnav_navigator* nav, const double* feet, int32_t* out) {
     return guard(__func__, [&] {
-        Navigator& n = nav_of(nav);
-        const glm::dvec3 p = point_arg(feet, "feet");
-        need(out, "out");
-        n.sync();
-        const Navigator::Snap sn = n.snap_voxel_units(p);
-        if (!sn.ok) throw ArgumentError(sn.what);
-        out[0] = sn.feet.x, out[1] = sn.feet.y, out[2] = sn.feet.z;
+        snap_into(nav_of(nav), point_arg(feet, "feet"), false, out);
         return VOXNAV_OK;
     });
 }

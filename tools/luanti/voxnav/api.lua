@@ -118,6 +118,18 @@ return function(ctx)
 		return n
 	end
 
+	-- `from` := the waypoint the feet at pos occupy (snapped as voxnav snaps a
+	-- game position: voxel v spans node v - 0.5 .. v + 0.5), else pos's node
+	-- (the search then says why it is no start).
+	local function set_start(nav, pos)
+		feet[0], feet[1], feet[2] = pos.x + 0.5, pos.y + 0.5, pos.z + 0.5
+		if lib.voxnav_snap(nav, feet, snapped) == 0 then
+			from[0], from[1], from[2] = snapped[0], snapped[1], snapped[2]
+		else
+			from[0], from[1], from[2] = node_of(pos)
+		end
+	end
+
 	local stats = {calls = 0, not_ready = 0, call_us_max = 0}
 	-- Search time per expanded node [us]: up at once after a slower
 	-- search, down slowly.
@@ -211,14 +223,7 @@ return function(ctx)
 				"(voxnav_call_budget_us): the next server step derives them; ask again in a step or two", t0)
 		end
 
-		-- The start: the waypoint the feet occupy (snapped as voxnav snaps a
-		-- game position: voxel v spans node v - 0.5 .. v + 0.5).
-		feet[0], feet[1], feet[2] = pos1.x + 0.5, pos1.y + 0.5, pos1.z + 0.5
-		if lib.voxnav_snap(nav, feet, snapped) == 0 then
-			from[0], from[1], from[2] = snapped[0], snapped[1], snapped[2]
-		else
-			from[0], from[1], from[2] = sx, sy, sz
-		end
+		set_start(nav, pos1)
 		if lib.voxnav_find_route(nav, from, query, route) ~= 0 then
 			return fail("failed", ctx.last_error(), t0)
 		end
@@ -300,12 +305,7 @@ return function(ctx)
 		if not synced and why then
 			return fail("not_ready", "map blocks around pos were read but their facts do not fit in this call: ask again in a step or two", t0)
 		end
-		feet[0], feet[1], feet[2] = pos.x + 0.5, pos.y + 0.5, pos.z + 0.5
-		if lib.voxnav_snap(nav, feet, snapped) == 0 then
-			from[0], from[1], from[2] = snapped[0], snapped[1], snapped[2]
-		else
-			from[0], from[1], from[2] = sx, sy, sz
-		end
+		set_start(nav, pos)
 		if lib.voxnav_reachable(nav, from, query, reach) ~= 0 then return fail("failed", ctx.last_error(), t0) end
 		local n = tonumber(lib.voxnav_reach_count(reach))
 		local info = {
