@@ -279,6 +279,33 @@ VOXNAV_C_API voxnav_status voxnav_world_sync(voxnav_world* world);
 /** Bytes of the navigation facts of every field of this world. */
 VOXNAV_C_API size_t voxnav_world_facts_bytes(const voxnav_world* world);
 
+/* --- Minecraft blocks (voxnav/io/imports.hpp, docs/movement.md) -----------
+   A game mirroring a Minecraft world (a bot's chunks, a server's) turns each
+   block state into a voxnav block through a block table: the one shipped
+   with voxnav (worlds/minecraft_blocks.txt, every block of Java 1.13 ..
+   1.21.11 with its real collision) or one of the game's own. */
+typedef struct voxnav_block_table voxnav_block_table;
+/** The table shipped with voxnav, read once (any thread); owned by the
+   library: never destroy it. VOXNAV_ERR_ARGUMENT naming the folders tried
+   when it is not installed (set VOXNAV_DATA_DIR to its folder). */
+VOXNAV_C_API voxnav_status voxnav_block_table_builtin(const voxnav_block_table** out);
+/** A table in the format of worlds/minecraft_blocks.txt; VOXNAV_ERR_ARGUMENT
+   naming the file and line of the first bad line. */
+VOXNAV_C_API voxnav_status voxnav_block_table_load(const char* path, voxnav_block_table** out);
+/** Frees a loaded table (the builtin one and NULL are ignored). Worlds that
+   used it keep what they need. */
+VOXNAV_C_API void voxnav_block_table_destroy(voxnav_block_table* table);
+/** The world's block id of a Minecraft block state: a name with or without
+   "minecraft:", its properties in brackets as the game writes them
+   ("oak_stairs[facing=east,half=bottom]", "oak_door[open=true,half=lower]").
+   The first use defines the block type from the table (its kind, shape,
+   material; a waterlogged passable block is water); later uses of the same
+   state give the same id at the cost of a lookup. `table` NULL: the builtin
+   one. *known_out (may be NULL): 0 when the table has no such name (the
+   block is then an unknown full solid), else 1. Game thread. */
+VOXNAV_C_API voxnav_status voxnav_world_minecraft_block(voxnav_world* world, const voxnav_block_table* table, const char* state,
+                                                        uint16_t* out_id, int32_t* known_out);
+
 /* --- shared fields (create and sync: game thread) ------------------------ */
 /** The facts of the profile's agent shape on this world, shared with every
    navigator of the same shape. Profile: JSON text as in worlds/agents. For a

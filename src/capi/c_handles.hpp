@@ -24,7 +24,13 @@ namespace voxnav::capi {
 /// The World behind a voxnav_world handle, shared with its fields and
 /// navigators so that destroying the handle first is safe.
 struct WorldHolder {
+    WorldHolder();
+    ~WorldHolder();
     World world;
+    /// voxnav_world_minecraft_block's state -> id caches, one per table
+    /// used; each keeps its table alive.
+    struct MinecraftNames;
+    std::unique_ptr<MinecraftNames> minecraft;
     /// Fields made from this world (voxnav_field_create and the navigators'
     /// shared fields): voxnav_world_sync publishes to each one still alive.
     std::vector<std::weak_ptr<NavField>> fields;

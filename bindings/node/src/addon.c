@@ -1,0 +1,1050 @@
+/* voxnav for Node.js: the native half of the npm package `voxnav`
+   (bindings/node/index.js is the other half). N-API over voxnav's C API
+   (include/voxnav/voxnav.h): every handle is a JS object owning one C
+   handle, freed by its finalizer; every failing call throws a JS Error
+   carrying voxnav_last_error() and a `code` ("ERR_ARGUMENT", ...). Plain
+   data crosses as numbers, arrays and objects; the JS side shapes them.
+
+   Threads: N-API calls happen on the JS thread; voxnav's rules for the game
+   thread hold for it (one world and its navigators per JS thread). */
+#define NAPI_VERSION 8
+#include <node_api.h>
+
+#include "voxnav/voxnav.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- errors and arguments ------------------------------------------------ */
+
+static const char* status_code(voxnav_status s) {
+    switch (s) {
+        case VOXNAV_ERR_ARGUMENT: return "ERR_ARGUMENT";
+        case VOXNAV_ERR_PROFILE: return "ERR_PROFILE";
+        case VOXNAV_ERR_BLOCK: return "ERR_BLOCK";
+        case VOXNAV_ERR_STATE: return "ERR_STATE";
+        case VOXNAV_ERR_OUT_OF_MEMORY: return "ERR_OUT_OF_MEMORY";
+        default: return "ERR_INTERNAL";
+    }
+}
+
+/* Throws for a failed voxnav call; returns 1 when it failed. */
+static int failed(napi_env env, voxnav_status s) {
+    if (s == VOXNAV_OK) return 0;
+    napi_throw_error(env, status_code(s), voxnav_last_error());
+    return 1;
+}
+
+#define CHECK_NAPI(call)                                                        \
+    do {                                                                        \
+        if ((call) != napi_ok) {                                                \
+            const napi_extended_error_info* info_ = NULL;                       \
+            napi_get_last_error_info(env, &info_);                              \
+            bool pending_ = false;                                              \
+            napi_is_exception_pending(env, &pending_);                          \
+            if (!pending_)                                                      \
+                napi_throw_error(env, "ERR_NAPI",                               \
+                                 info_ && info_->error_message ? info_->error_message : "N-API call failed"); \
+            return NULL;                                                        \
+        }                                                                       \
+    } while (0)
+
+#define ARGS(n)                                                                 \
+    size_t argc = (n);                                                          \
+    napi_value argv[(n) > 0 ? (n) : 1];                                         \
+    napi_value self;                                                            \
+    CHECK_NAPI(napi_get_cb_info(env, info, &argc, argv, &self, NULL))
+
+static napi_value throw_type(napi_env env, const char* what) {
+    napi_throw_type_error(env, "ERR_ARGUMENT", what);
+    return NULL;
+}
+
+static int get_double(napi_env env, napi_value v, double* out) {
+    napi_valuetype t;
+    if (napi_typeof(env, v, &t) != napi_ok || t != napi_number) return 0;
+    return napi_get_value_double(env, v, out) == napi_ok;
+}
+
+static int get_int32(napi_env env, napi_value v, int32_t* out) {
+    double d;
+    if (!get_double(env, v, &d) || !isfinite(d) || d != floor(d) || d < -2147483648.0 || d > 2147483647.0) return 0;
+    *out = (int32_t)d;
+    return 1;
+}
+
+/* Three integers from a JS array [x, y, z]. */
+static int get_voxel(napi_env env, napi_value v, int32_t out[3]) {
+    bool is_array = false;
+    uint32_t n = 0;
+    if (napi_is_array(env, v, &is_array) != napi_ok || !is_array || napi_get_array_length(env, v, &n) != napi_ok || n != 3)
+        return 0;
+    for (uint32_t i = 0; i < 3; ++i) {
+        napi_value e;
+        if (napi_get_element(env, v, i, &e) != napi_ok || !get_int32(env, e, &out[i])) return 0;
+    }
+    return 1;
+}
+
+/* Three finite numbers from a JS array [x, y, z]. */
+static int get_point(napi_env env, napi_value v, double out[3]) {
+    bool is_array = false;
+    uint32_t n = 0;
+    if (napi_is_array(env, v, &is_array) != napi_ok || !is_array || napi_get_array_length(env, v, &n) != napi_ok || n != 3)
+        return 0;
+    for (uint32_t i = 0; i < 3; ++i) {
+        napi_value e;
+        if (napi_get_element(env, v, i, &e) != napi_ok || !get_double(env, e, &out[i]) || !isfinite(out[i])) return 0;
+    }
+    return 1;
+}
+
+/* A JS string, malloc'd (free it); NULL after throwing. */
+static char* get_string(napi_env env, napi_value v, const char* what) {
+    size_t len = 0;
+    napi_valuetype t;
+    if (napi_typeof(env, v, &t) != napi_ok || t != napi_string) {
+        throw_type(env, what);
+        return NULL;
+    }
+    if (napi_get_value_string_utf8(env, v, NULL, 0, &len) != napi_ok) return NULL;
+    char* s = malloc(len + 1);
+    if (!s) {
+        napi_throw_error(env, "ERR_OUT_OF_MEMORY", "out of memory");
+        return NULL;
+    }
+    napi_get_value_string_utf8(env, v, s, len + 1, &len);
+    return s;
+}
+
+static napi_value make_double(napi_env env, double d) {
+    napi_value v;
+    napi_create_double(env, d, &v);
+    return v;
+}
+
+static napi_value make_int(napi_env env, int32_t i) {
+    napi_value v;
+    napi_create_int32(env, i, &v);
+    return v;
+}
+
+static napi_value make_string(napi_env env, const char* s) {
+    napi_value v;
+    napi_create_string_utf8(env, s ? s : "", NAPI_AUTO_LENGTH, &v);
+    return v;
+}
+
+static napi_value make_voxel(napi_env env, const int32_t v[3]) {
+    napi_value a;
+    napi_create_array_with_length(env, 3, &a);
+    for (uint32_t i = 0; i < 3; ++i) napi_set_element(env, a, i, make_int(env, v[i]));
+    return a;
+}
+
+static napi_value make_point(napi_env env, const double p[3]) {
+    napi_value a;
+    napi_create_array_with_length(env, 3, &a);
+    for (uint32_t i = 0; i < 3; ++i) napi_set_element(env, a, i, make_double(env, p[i]));
+    return a;
+}
+
+static void set(napi_env env, napi_value obj, const char* key, napi_value v) { napi_set_named_property(env, obj, key, v); }
+
+static napi_value undefined(napi_env env) {
+    napi_value u;
+    napi_get_undefined(env, &u);
+    return u;
+}
+
+/* --- handles: a JS object wrapping one C handle ----------------------------- */
+
+typedef void (*destroy_fn)(void*);
+
+typedef struct handle {
+    void* ptr;
+    destroy_fn destroy;
+    napi_ref keep;  /* a JS object this one needs alive (a navigator's world), or NULL */
+} handle;
+
+static void finalize_handle(napi_env env, void* data, void* hint) {
+    (void)hint;
+    handle* h = data;
+    if (h->ptr && h->destroy) h->destroy(h->ptr);
+    if (h->keep) napi_delete_reference(env, h->keep);
+    free(h);
+}
+
+/* Wraps `ptr` into `obj`; `keep` (may be NULL) stays alive as long as obj. */
+static int wrap(napi_env env, napi_value obj, void* ptr, destroy_fn destroy, napi_value keep) {
+    handle* h = calloc(1, sizeof *h);
+    if (!h) {
+        destroy(ptr);
+        napi_throw_error(env, "ERR_OUT_OF_MEMORY", "out of memory");
+        return 0;
+    }
+    h->ptr = ptr;
+    h->destroy = destroy;
+    if (keep) napi_create_reference(env, keep, 1, &h->keep);
+    if (napi_wrap(env, obj, h, finalize_handle, NULL, NULL) != napi_ok) {
+        finalize_handle(env, h, NULL);
+        napi_throw_error(env, "ERR_NAPI", "could not wrap a voxnav handle");
+        return 0;
+    }
+    return 1;
+}
+
+/* The C handle inside a JS object made by this addon, or NULL after throwing. */
+static void* unwrap(napi_env env, napi_value obj, destroy_fn kind, const char* what) {
+    handle* h = NULL;
+    if (napi_unwrap(env, obj, (void**)&h) != napi_ok || !h || h->destroy != kind || !h->ptr) {
+        napi_throw_type_error(env, "ERR_ARGUMENT", what);
+        return NULL;
+    }
+    return h->ptr;
+}
+
+static void destroy_world(void* p) { voxnav_world_destroy(p); }
+static void destroy_navigator(void* p) { voxnav_navigator_destroy(p); }
+static void destroy_route(void* p) { voxnav_route_destroy(p); }
+static void destroy_flow(void* p) { voxnav_flow_field_destroy(p); }
+static void destroy_follower(void* p) { voxnav_follower_destroy(p); }
+static void destroy_table(void* p) { voxnav_block_table_destroy(p); }
+
+#define WORLD(obj) ((voxnav_world*)unwrap(env, (obj), destroy_world, "expected a voxnav World"))
+#define NAVIGATOR(obj) ((voxnav_navigator*)unwrap(env, (obj), destroy_navigator, "expected a voxnav Navigator"))
+#define ROUTE(obj) ((voxnav_route*)unwrap(env, (obj), destroy_route, "expected a voxnav route handle"))
+#define FLOW(obj) ((voxnav_flow_field*)unwrap(env, (obj), destroy_flow, "expected a voxnav FlowField"))
+#define FOLLOWER(obj) ((voxnav_follower*)unwrap(env, (obj), destroy_follower, "expected a voxnav Follower"))
+
+/* --- worlds ------------------------------------------------------------------ */
+
+/* worldCreate(target): wraps a new world into `target`. */
+static napi_value world_create(napi_env env, napi_callback_info info) {
+    ARGS(1);
+    voxnav_world* w = NULL;
+    if (failed(env, voxnav_world_create(&w))) return NULL;
+    if (!wrap(env, argv[0], w, destroy_world, NULL)) return NULL;
+    return undefined(env);
+}
+
+/* worldDefineBlock(world, name, kind, hazard, shape|null) -> id */
+static napi_value world_define_block(napi_env env, napi_callback_info info) {
+    ARGS(5);
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    int32_t kind = 0, hazard = 0;
+    if (!get_int32(env, argv[2], &kind) || !get_int32(env, argv[3], &hazard)) return throw_type(env, "kind and hazard must be integers");
+    voxnav_block_shape shape;
+    memset(&shape, 0, sizeof shape);
+    napi_valuetype t;
+    napi_typeof(env, argv[4], &t);
+    const int has_shape = t == napi_object;
+    if (has_shape) {
+        static const char* bytes[] = {"bottom", "top", "stairFaces", "climbable", "openClass", "open", "damage"};
+        uint8_t* fields[] = {&shape.bottom, &shape.top, &shape.stair_faces, &shape.climbable, &shape.open_class, &shape.open, &shape.damage};
+        static const char* reals[] = {"insideSpeed", "insideVspeed", "floorSpeed", "jumpFactor"};
+        double* rfields[] = {&shape.inside_speed, &shape.inside_vspeed, &shape.floor_speed, &shape.jump_factor};
+        shape.top = 16;
+        for (int i = 0; i < 7; ++i) {
+            bool has = false;
+            napi_has_named_property(env, argv[4], bytes[i], &has);
+            if (!has) continue;
+            napi_value v;
+            napi_get_named_property(env, argv[4], bytes[i], &v);
+            int32_t x = 0;
+            bool b = false;
+            napi_valuetype vt;
+            napi_typeof(env, v, &vt);
+            if (vt == napi_boolean && napi_get_value_bool(env, v, &b) == napi_ok) x = b ? 1 : 0;
+            else if (!get_int32(env, v, &x) || x < 0 || x > 255) {
+                napi_throw_range_error(env, "ERR_ARGUMENT", "a block shape's bottom, top, stairFaces, openClass and damage are integers 0..255");
+                return NULL;
+            }
+            *fields[i] = (uint8_t)x;
+        }
+        for (int i = 0; i < 4; ++i) {
+            bool has = false;
+            napi_has_named_property(env, argv[4], reals[i], &has);
+            if (!has) continue;
+            napi_value v;
+            napi_get_named_property(env, argv[4], reals[i], &v);
+            if (!get_double(env, v, rfields[i])) return throw_type(env, "a block shape's speed factors are numbers");
+        }
+    }
+    char* name = get_string(env, argv[1], "a block name must be a string");
+    if (!name) return NULL;
+    uint16_t id = 0;
+    const voxnav_status s = voxnav_world_define_block(w, name, kind, hazard, has_shape ? &shape : NULL, &id);
+    free(name);
+    if (failed(env, s)) return NULL;
+    return make_int(env, id);
+}
+
+/* worldFindBlock(world, name) -> id | undefined */
+static napi_value world_find_block(napi_env env, napi_callback_info info) {
+    ARGS(2);
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    char* name = get_string(env, argv[1], "a block name must be a string");
+    if (!name) return NULL;
+    uint16_t id = 0;
+    const voxnav_status s = voxnav_world_find_block(w, name, &id);
+    free(name);
+    return s == VOXNAV_OK ? make_int(env, id) : undefined(env);
+}
+
+/* worldMinecraftBlock(world, state, table|null) -> [id, known] */
+static napi_value world_minecraft_block(napi_env env, napi_callback_info info) {
+    ARGS(3);
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    const voxnav_block_table* table = NULL;
+    napi_valuetype t;
+    napi_typeof(env, argv[2], &t);
+    if (t == napi_object) {
+        table = unwrap(env, argv[2], destroy_table, "expected a voxnav BlockTable");
+        if (!table) return NULL;
+    }
+    char* state = get_string(env, argv[1], "a block state must be a string such as \"oak_stairs[facing=east,half=bottom]\"");
+    if (!state) return NULL;
+    uint16_t id = 0;
+    int32_t known = 0;
+    const voxnav_status s = voxnav_world_minecraft_block(w, table, state, &id, &known);
+    free(state);
+    if (failed(env, s)) return NULL;
+    napi_value out;
+    napi_create_array_with_length(env, 2, &out);
+    napi_set_element(env, out, 0, make_int(env, id));
+    napi_value k;
+    napi_get_boolean(env, known != 0, &k);
+    napi_set_element(env, out, 1, k);
+    return out;
+}
+
+/* worldSetChunk(world, cx, cy, cz, Uint16Array(4096)) */
+static napi_value world_set_chunk(napi_env env, napi_callback_info info) {
+    ARGS(5);
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    int32_t c[3];
+    for (int i = 0; i < 3; ++i)
+        if (!get_int32(env, argv[1 + i], &c[i])) return throw_type(env, "chunk coordinates must be integers");
+    bool is_typed = false;
+    napi_is_typedarray(env, argv[4], &is_typed);
+    napi_typedarray_type type;
+    size_t length = 0;
+    void* data = NULL;
+    if (!is_typed || napi_get_typedarray_info(env, argv[4], &type, &length, &data, NULL, NULL) != napi_ok || type != napi_uint16_array ||
+        length != 4096)
+        return throw_type(env, "a chunk is a Uint16Array of 4096 block ids, index x + 16 * (z + 16 * y)");
+    if (failed(env, voxnav_world_set_chunk(w, c[0], c[1], c[2], data))) return NULL;
+    return undefined(env);
+}
+
+/* worldGetChunk(world, cx, cy, cz) -> Uint16Array(4096) */
+static napi_value world_get_chunk(napi_env env, napi_callback_info info) {
+    ARGS(4);
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    int32_t c[3];
+    for (int i = 0; i < 3; ++i)
+        if (!get_int32(env, argv[1 + i], &c[i])) return throw_type(env, "chunk coordinates must be integers");
+    void* data = NULL;
+    napi_value buffer, array;
+    CHECK_NAPI(napi_create_arraybuffer(env, 4096 * sizeof(uint16_t), &data, &buffer));
+    if (failed(env, voxnav_world_get_chunk(w, c[0], c[1], c[2], data))) return NULL;
+    CHECK_NAPI(napi_create_typedarray(env, napi_uint16_array, 4096, buffer, 0, &array));
+    return array;
+}
+
+/* worldSetBlock(world, x, y, z, id) */
+static napi_value world_set_block(napi_env env, napi_callback_info info) {
+    ARGS(5);
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    int32_t v[4];
+    for (int i = 0; i < 4; ++i)
+        if (!get_int32(env, argv[1 + i], &v[i])) return throw_type(env, "setBlock takes integers x, y, z and a block id");
+    if (v[3] < 0 || v[3] > 65535) {
+        napi_throw_range_error(env, "ERR_ARGUMENT", "a block id is 0..65535");
+        return NULL;
+    }
+    if (failed(env, voxnav_world_set_block(w, v[0], v[1], v[2], (uint16_t)v[3]))) return NULL;
+    return undefined(env);
+}
+
+/* worldGetBlock(world, x, y, z) -> id */
+static napi_value world_get_block(napi_env env, napi_callback_info info) {
+    ARGS(4);
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    int32_t v[3];
+    for (int i = 0; i < 3; ++i)
+        if (!get_int32(env, argv[1 + i], &v[i])) return throw_type(env, "getBlock takes integers x, y, z");
+    uint16_t id = 0;
+    if (failed(env, voxnav_world_get_block(w, v[0], v[1], v[2], &id))) return NULL;
+    return make_int(env, id);
+}
+
+/* worldUnloadChunk(world, cx, cy, cz) */
+static napi_value world_unload_chunk(napi_env env, napi_callback_info info) {
+    ARGS(4);
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    int32_t c[3];
+    for (int i = 0; i < 3; ++i)
+        if (!get_int32(env, argv[1 + i], &c[i])) return throw_type(env, "chunk coordinates must be integers");
+    if (failed(env, voxnav_world_unload_chunk(w, c[0], c[1], c[2]))) return NULL;
+    return undefined(env);
+}
+
+/* worldIsLoaded(world, cx, cy, cz) -> bool */
+static napi_value world_is_loaded(napi_env env, napi_callback_info info) {
+    ARGS(4);
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    int32_t c[3];
+    for (int i = 0; i < 3; ++i)
+        if (!get_int32(env, argv[1 + i], &c[i])) return throw_type(env, "chunk coordinates must be integers");
+    napi_value b;
+    napi_get_boolean(env, voxnav_world_is_loaded(w, c[0], c[1], c[2]) != 0, &b);
+    return b;
+}
+
+/* worldInfo(world) -> {revision, loadedChunks, memoryBytes, factsBytes} */
+static napi_value world_info(napi_env env, napi_callback_info info) {
+    ARGS(1);
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    napi_value o;
+    napi_create_object(env, &o);
+    set(env, o, "revision", make_double(env, (double)voxnav_world_revision(w)));
+    set(env, o, "loadedChunks", make_double(env, (double)voxnav_world_loaded_chunks(w)));
+    set(env, o, "memoryBytes", make_double(env, (double)voxnav_world_memory_bytes(w)));
+    set(env, o, "factsBytes", make_double(env, (double)voxnav_world_facts_bytes(w)));
+    return o;
+}
+
+/* worldSync(world) */
+static napi_value world_sync(napi_env env, napi_callback_info info) {
+    ARGS(1);
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    if (failed(env, voxnav_world_sync(w))) return NULL;
+    return undefined(env);
+}
+
+/* worldSetTransform(world, voxelSize, [ox, oy, oz]) */
+static napi_value world_set_transform(napi_env env, napi_callback_info info) {
+    ARGS(3);
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    double size = 0.0, origin[3];
+    if (!get_double(env, argv[1], &size) || !get_point(env, argv[2], origin))
+        return throw_type(env, "setTransform takes a voxel size and an origin [x, y, z]");
+    if (failed(env, voxnav_world_set_transform(w, size, origin))) return NULL;
+    return undefined(env);
+}
+
+/* --- block tables ---------------------------------------------------------- */
+
+/* tableLoad(target, path) */
+static napi_value table_load(napi_env env, napi_callback_info info) {
+    ARGS(2);
+    char* path = get_string(env, argv[1], "a block table path must be a string");
+    if (!path) return NULL;
+    voxnav_block_table* t = NULL;
+    const voxnav_status s = voxnav_block_table_load(path, &t);
+    free(path);
+    if (failed(env, s)) return NULL;
+    if (!wrap(env, argv[0], t, destroy_table, NULL)) return NULL;
+    return undefined(env);
+}
+
+/* --- navigators and queries ---------------------------------------------------- */
+
+/* navigatorCreate(target, world, profileJson) */
+static napi_value navigator_create(napi_env env, napi_callback_info info) {
+    ARGS(3);
+    voxnav_world* w = WORLD(argv[1]);
+    if (!w) return NULL;
+    char* json = get_string(env, argv[2], "a profile must be JSON text");
+    if (!json) return NULL;
+    voxnav_navigator* n = NULL;
+    const voxnav_status s = voxnav_navigator_create(w, json, &n);
+    free(json);
+    if (failed(env, s)) return NULL;
+    if (!wrap(env, argv[0], n, destroy_navigator, argv[1])) return NULL;
+    return undefined(env);
+}
+
+/* A query built from JS: goals [{kind, x, y, z, px, py, pz, radius}],
+   threats [{x, y, z, radius}], zones [{shape, ...}], options. The arrays it
+   points into live in the struct. */
+typedef struct js_query {
+    voxnav_query q;
+    voxnav_goal* goals;
+    voxnav_threat* threats;
+    voxnav_zone* zones;
+    char** floor_names;
+    double* floor_costs;
+    size_t floor_count;
+} js_query;
+
+static void free_query(js_query* jq) {
+    free(jq->goals);
+    free(jq->threats);
+    free(jq->zones);
+    for (size_t i = 0; i < jq->floor_count; ++i) free(jq->floor_names[i]);
+    free(jq->floor_names);
+    free(jq->floor_costs);
+    memset(jq, 0, sizeof *jq);
+}
+
+static int prop_double(napi_env env, napi_value obj, const char* key, double* out) {
+    bool has = false;
+    napi_has_named_property(env, obj, key, &has);
+    if (!has) return 0;
+    napi_value v;
+    napi_get_named_property(env, obj, key, &v);
+    napi_valuetype t;
+    napi_typeof(env, v, &t);
+    if (t == napi_undefined) return 0;
+    return get_double(env, v, out) ? 1 : -1;
+}
+
+static int prop_array(napi_env env, napi_value obj, const char* key, napi_value* out, uint32_t* n) {
+    bool has = false;
+    napi_has_named_property(env, obj, key, &has);
+    if (!has) return 0;
+    napi_get_named_property(env, obj, key, out);
+    bool is_array = false;
+    napi_is_array(env, *out, &is_array);
+    if (!is_array) return -1;
+    napi_get_array_length(env, *out, n);
+    return 1;
+}
+
+/* The query described by the JS object `spec` (index.js makes it):
+   {goals: [...], threats: [...], zones: [...], floorCost: {name: m},
+    weight, maxNodes, maxCost, snapStart, snapGoal, accelerate}. 0 after throwing. */
+static int read_query(napi_env env, napi_value spec, js_query* jq) {
+    memset(jq, 0, sizeof *jq);
+    voxnav_query_init(&jq->q);
+    napi_value arr;
+    uint32_t n = 0;
+    if (prop_array(env, spec, "goals", &arr, &n) < 0) return throw_type(env, "query.goals must be an array"), 0;
+    if (n > 0) {
+        jq->goals = calloc(n, sizeof *jq->goals);
+        if (!jq->goals) return napi_throw_error(env, "ERR_OUT_OF_MEMORY", "out of memory"), 0;
+        for (uint32_t i = 0; i < n; ++i) {
+            napi_value g;
+            napi_get_element(env, arr, i, &g);
+            double kind = 0, x = 0, y = 0, z = 0;
+            if (prop_double(env, g, "kind", &kind) != 1) return throw_type(env, "a goal needs a kind"), 0;
+            voxnav_goal* out = &jq->goals[i];
+            out->kind = (int32_t)kind;
+            if (prop_double(env, g, "x", &x) < 0 || prop_double(env, g, "y", &y) < 0 || prop_double(env, g, "z", &z) < 0)
+                return throw_type(env, "goal coordinates must be numbers"), 0;
+            out->x = (int32_t)floor(x), out->y = (int32_t)floor(y), out->z = (int32_t)floor(z);
+            out->px = x, out->py = y, out->pz = z;
+            if (prop_double(env, g, "radius", &out->radius) < 0) return throw_type(env, "a goal's radius must be a number"), 0;
+        }
+        jq->q.goals = jq->goals;
+        jq->q.goal_count = n;
+    }
+    n = 0;
+    if (prop_array(env, spec, "threats", &arr, &n) < 0) return throw_type(env, "query.threats must be an array"), 0;
+    if (n > 0) {
+        jq->threats = calloc(n, sizeof *jq->threats);
+        if (!jq->threats) return napi_throw_error(env, "ERR_OUT_OF_MEMORY", "out of memory"), 0;
+        for (uint32_t i = 0; i < n; ++i) {
+            napi_value t;
+            napi_get_element(env, arr, i, &t);
+            voxnav_threat* out = &jq->threats[i];
+            if (prop_double(env, t, "x", &out->x) != 1 || prop_double(env, t, "y", &out->y) != 1 ||
+                prop_double(env, t, "z", &out->z) != 1 || prop_double(env, t, "radius", &out->radius) != 1)
+                return throw_type(env, "a threat is {x, y, z, radius}"), 0;
+        }
+        jq->q.threats = jq->threats;
+        jq->q.threat_count = n;
+    }
+    n = 0;
+    if (prop_array(env, spec, "zones", &arr, &n) < 0) return throw_type(env, "query.zones must be an array"), 0;
+    if (n > 0) {
+        jq->zones = calloc(n, sizeof *jq->zones);
+        if (!jq->zones) return napi_throw_error(env, "ERR_OUT_OF_MEMORY", "out of memory"), 0;
+        for (uint32_t i = 0; i < n; ++i) {
+            napi_value z;
+            napi_get_element(env, arr, i, &z);
+            voxnav_zone* out = &jq->zones[i];
+            double shape = 0, lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+            static const char* lo_keys[] = {"lx", "ly", "lz"};
+            static const char* hi_keys[] = {"hx", "hy", "hz"};
+            if (prop_double(env, z, "shape", &shape) != 1 || prop_double(env, z, "multiplier", &out->multiplier) != 1)
+                return throw_type(env, "a zone needs a shape and a multiplier"), 0;
+            out->shape = (int32_t)shape;
+            prop_double(env, z, "cx", &out->cx), prop_double(env, z, "cy", &out->cy), prop_double(env, z, "cz", &out->cz);
+            prop_double(env, z, "radius", &out->radius);
+            for (int a = 0; a < 3; ++a) {
+                prop_double(env, z, lo_keys[a], &lo[a]), prop_double(env, z, hi_keys[a], &hi[a]);
+                out->lo[a] = (int32_t)lo[a], out->hi[a] = (int32_t)hi[a];
+            }
+        }
+        jq->q.zones = jq->zones;
+        jq->q.zone_count = n;
+    }
+    bool has_floor = false;
+    napi_has_named_property(env, spec, "floorCost", &has_floor);
+    if (has_floor) {
+        napi_value fc, names;
+        napi_get_named_property(env, spec, "floorCost", &fc);
+        napi_valuetype t;
+        napi_typeof(env, fc, &t);
+        if (t != napi_object) return throw_type(env, "query.floorCost must be an object {blockName: multiplier}"), 0;
+        napi_get_property_names(env, fc, &names);
+        uint32_t count = 0;
+        napi_get_array_length(env, names, &count);
+        if (count > 0) {
+            jq->floor_names = calloc(count, sizeof *jq->floor_names);
+            jq->floor_costs = calloc(count, sizeof *jq->floor_costs);
+            if (!jq->floor_names || !jq->floor_costs) return napi_throw_error(env, "ERR_OUT_OF_MEMORY", "out of memory"), 0;
+            for (uint32_t i = 0; i < count; ++i) {
+                napi_value key, v;
+                napi_get_element(env, names, i, &key);
+                jq->floor_names[i] = get_string(env, key, "floorCost keys are block names");
+                if (!jq->floor_names[i]) return 0;
+                jq->floor_count = i + 1;
+                napi_get_property(env, fc, key, &v);
+                if (!get_double(env, v, &jq->floor_costs[i])) return throw_type(env, "floorCost values are numbers"), 0;
+            }
+            jq->q.floor_names = (const char* const*)jq->floor_names;
+            jq->q.floor_costs = jq->floor_costs;
+            jq->q.floor_cost_count = count;
+        }
+    }
+    double d = 0;
+    int r;
+    if ((r = prop_double(env, spec, "weight", &d)) < 0) return throw_type(env, "weight must be a number"), 0;
+    if (r) jq->q.weight = d;
+    if ((r = prop_double(env, spec, "maxNodes", &d)) < 0 || (r && (d < 0 || d > 4294967295.0)))
+        return throw_type(env, "maxNodes must be a number 0..2^32-1"), 0;
+    if (r) jq->q.max_nodes = (uint32_t)d;
+    if ((r = prop_double(env, spec, "maxCost", &d)) < 0) return throw_type(env, "maxCost must be a number (seconds)"), 0;
+    if (r) jq->q.max_cost = d;
+    if ((r = prop_double(env, spec, "snapStart", &d)) < 0) return throw_type(env, "snapStart must be 0 or 1"), 0;
+    if (r) jq->q.snap_start = d != 0;
+    if ((r = prop_double(env, spec, "snapGoal", &d)) < 0) return throw_type(env, "snapGoal must be 0 or 1"), 0;
+    if (r) jq->q.snap_goal = d != 0;
+    if ((r = prop_double(env, spec, "accelerate", &d)) < 0) return throw_type(env, "accelerate must be 0 or 1"), 0;
+    if (r) jq->q.accelerate = d != 0;
+    return 1;
+}
+
+/* The JS view of a route: {status, usable, cost, error, expanded, generated,
+   microseconds, revision, waypoints: [{x, y, z, action, feetY, cost, open?, dig?, place?}]}. */
+static napi_value route_object(napi_env env, voxnav_route* r) {
+    napi_value o, list;
+    napi_create_object(env, &o);
+    const int32_t status = voxnav_route_status(r);
+    set(env, o, "status", make_string(env, voxnav_search_status_name(status)));
+    napi_value usable;
+    napi_get_boolean(env, voxnav_route_usable(r) != 0, &usable);
+    set(env, o, "usable", usable);
+    set(env, o, "cost", make_double(env, voxnav_route_cost(r)));
+    set(env, o, "error", make_string(env, voxnav_route_error(r)));
+    const voxnav_metrics m = voxnav_route_metrics(r);
+    set(env, o, "expanded", make_double(env, (double)m.expanded));
+    set(env, o, "generated", make_double(env, (double)m.generated));
+    set(env, o, "microseconds", make_double(env, m.microseconds));
+    set(env, o, "revision", make_double(env, (double)m.revision));
+    const size_t n = voxnav_route_size(r);
+    const voxnav_waypoint* wp = voxnav_route_waypoints(r);
+    napi_create_array_with_length(env, n, &list);
+    static const char* act_keys[] = {"open", "dig", "place"};
+    static const int32_t acts[] = {VOXNAV_ACT_OPEN, VOXNAV_ACT_DIG, VOXNAV_ACT_PLACE};
+    for (size_t i = 0; i < n; ++i) {
+        napi_value w;
+        napi_create_object(env, &w);
+        set(env, w, "x", make_int(env, wp[i].x));
+        set(env, w, "y", make_int(env, wp[i].y));
+        set(env, w, "z", make_int(env, wp[i].z));
+        set(env, w, "action", make_string(env, voxnav_action_name(wp[i].action)));
+        set(env, w, "feetY", make_double(env, wp[i].feet_y));
+        set(env, w, "cost", make_double(env, wp[i].cost));
+        for (int a = 0; a < 3; ++a) {
+            size_t count = 0;
+            const int32_t* v = voxnav_waypoint_voxels(r, i, acts[a], &count);
+            if (!count) continue;
+            napi_value voxels;
+            napi_create_array_with_length(env, count, &voxels);
+            for (size_t k = 0; k < count; ++k) napi_set_element(env, voxels, (uint32_t)k, make_voxel(env, v + 3 * k));
+            set(env, w, act_keys[a], voxels);
+        }
+        napi_set_element(env, list, (uint32_t)i, w);
+    }
+    set(env, o, "waypoints", list);
+    return o;
+}
+
+/* navigatorFindRoute(nav, from [x,y,z], querySpec, routeHandleTarget) -> route object
+   (routeHandleTarget: an object the route's C handle is wrapped into, for
+   checkRoute and smoothRoute later). */
+static napi_value navigator_find_route(napi_env env, napi_callback_info info) {
+    ARGS(4);
+    voxnav_navigator* n = NAVIGATOR(argv[0]);
+    if (!n) return NULL;
+    int32_t from[3];
+    if (!get_voxel(env, argv[1], from)) return throw_type(env, "from must be a feet voxel [x, y, z] of integers");
+    js_query jq;
+    if (!read_query(env, argv[2], &jq)) {
+        free_query(&jq);
+        return NULL;
+    }
+    voxnav_route* r = NULL;
+    if (failed(env, voxnav_route_create(&r))) {
+        free_query(&jq);
+        return NULL;
+    }
+    const voxnav_status s = voxnav_find_route(n, from, &jq.q, r);
+    free_query(&jq);
+    if (failed(env, s)) {
+        voxnav_route_destroy(r);
+        return NULL;
+    }
+    napi_value out = route_object(env, r);
+    if (!wrap(env, argv[3], r, destroy_route, NULL)) return NULL;
+    return out;
+}
+
+/* navigatorSmoothRoute(nav, routeHandle, querySpec (zones), newHandleTarget) -> route object */
+static napi_value navigator_smooth_route(napi_env env, napi_callback_info info) {
+    ARGS(4);
+    voxnav_navigator* n = NAVIGATOR(argv[0]);
+    voxnav_route* in = n ? ROUTE(argv[1]) : NULL;
+    if (!in) return NULL;
+    js_query jq;
+    if (!read_query(env, argv[2], &jq)) {
+        free_query(&jq);
+        return NULL;
+    }
+    voxnav_route* r = NULL;
+    voxnav_status s = voxnav_route_create(&r);
+    if (s == VOXNAV_OK) s = voxnav_smooth_route(n, in, jq.q.zones, jq.q.zone_count, r);
+    free_query(&jq);
+    if (failed(env, s)) {
+        voxnav_route_destroy(r);
+        return NULL;
+    }
+    napi_value out = route_object(env, r);
+    if (!wrap(env, argv[3], r, destroy_route, NULL)) return NULL;
+    return out;
+}
+
+/* navigatorCheckRoute(nav, routeHandle, fromWaypoint) -> {valid, unchanged, firstInvalid, why} */
+static napi_value navigator_check_route(napi_env env, napi_callback_info info) {
+    ARGS(3);
+    voxnav_navigator* n = NAVIGATOR(argv[0]);
+    voxnav_route* r = n ? ROUTE(argv[1]) : NULL;
+    if (!r) return NULL;
+    int32_t from = 0;
+    if (!get_int32(env, argv[2], &from) || from < 0) return throw_type(env, "fromWaypoint must be an integer >= 0");
+    voxnav_route_check c;
+    if (failed(env, voxnav_check_route(n, r, (size_t)from, &c))) return NULL;
+    napi_value o, b;
+    napi_create_object(env, &o);
+    napi_get_boolean(env, c.valid != 0, &b);
+    set(env, o, "valid", b);
+    napi_get_boolean(env, c.unchanged != 0, &b);
+    set(env, o, "unchanged", b);
+    set(env, o, "firstInvalid", make_double(env, (double)c.first_invalid));
+    set(env, o, "why", make_string(env, c.why));
+    return o;
+}
+
+/* navigatorIsWaypoint(nav, [x,y,z]) -> bool */
+static napi_value navigator_is_waypoint(napi_env env, napi_callback_info info) {
+    ARGS(2);
+    voxnav_navigator* n = NAVIGATOR(argv[0]);
+    if (!n) return NULL;
+    int32_t v[3];
+    if (!get_voxel(env, argv[1], v)) return throw_type(env, "a feet voxel is [x, y, z] of integers");
+    napi_value b;
+    napi_get_boolean(env, voxnav_is_waypoint(n, v[0], v[1], v[2]) != 0, &b);
+    return b;
+}
+
+/* navigatorSnap(nav, [x,y,z] game position, useTransform) -> [x,y,z] | null (with why) */
+static napi_value navigator_snap(napi_env env, napi_callback_info info) {
+    ARGS(3);
+    voxnav_navigator* n = NAVIGATOR(argv[0]);
+    if (!n) return NULL;
+    double p[3];
+    if (!get_point(env, argv[1], p)) return throw_type(env, "a position is [x, y, z] of finite numbers");
+    bool game = false;
+    napi_get_value_bool(env, argv[2], &game);
+    int32_t out[3];
+    const voxnav_status s = game ? voxnav_snap_game(n, p, out) : voxnav_snap(n, p, out);
+    if (s == VOXNAV_ERR_ARGUMENT) {
+        napi_value null;
+        napi_get_null(env, &null);
+        return null;
+    }
+    if (failed(env, s)) return NULL;
+    return make_voxel(env, out);
+}
+
+/* navigatorToGame(nav, [x,y,z]) -> [gx, gy, gz] */
+static napi_value navigator_to_game(napi_env env, napi_callback_info info) {
+    ARGS(2);
+    voxnav_navigator* n = NAVIGATOR(argv[0]);
+    if (!n) return NULL;
+    int32_t v[3];
+    if (!get_voxel(env, argv[1], v)) return throw_type(env, "a feet voxel is [x, y, z] of integers");
+    double g[3];
+    if (failed(env, voxnav_to_game(n, v, g))) return NULL;
+    return make_point(env, g);
+}
+
+/* navigatorReachable(nav, [x,y,z], querySpec) -> {status, error, waypoints: [{x,y,z,cost,action}]} */
+static napi_value navigator_reachable(napi_env env, napi_callback_info info) {
+    ARGS(3);
+    voxnav_navigator* n = NAVIGATOR(argv[0]);
+    if (!n) return NULL;
+    int32_t from[3];
+    if (!get_voxel(env, argv[1], from)) return throw_type(env, "from must be a feet voxel [x, y, z] of integers");
+    js_query jq;
+    if (!read_query(env, argv[2], &jq)) {
+        free_query(&jq);
+        return NULL;
+    }
+    voxnav_reach* r = NULL;
+    voxnav_status s = voxnav_reach_create(&r);
+    if (s == VOXNAV_OK) s = voxnav_reachable(n, from, &jq.q, r);
+    free_query(&jq);
+    if (failed(env, s)) {
+        voxnav_reach_destroy(r);
+        return NULL;
+    }
+    napi_value o, list;
+    napi_create_object(env, &o);
+    set(env, o, "status", make_string(env, voxnav_search_status_name(voxnav_reach_status(r))));
+    set(env, o, "error", make_string(env, voxnav_reach_error(r)));
+    const size_t count = voxnav_reach_count(r);
+    const voxnav_reached* w = voxnav_reach_waypoints(r);
+    napi_create_array_with_length(env, count, &list);
+    for (size_t i = 0; i < count; ++i) {
+        napi_value e;
+        napi_create_object(env, &e);
+        set(env, e, "x", make_int(env, w[i].x));
+        set(env, e, "y", make_int(env, w[i].y));
+        set(env, e, "z", make_int(env, w[i].z));
+        set(env, e, "cost", make_double(env, w[i].cost));
+        set(env, e, "action", make_string(env, voxnav_action_name(w[i].action)));
+        napi_set_element(env, list, (uint32_t)i, e);
+    }
+    set(env, o, "waypoints", list);
+    voxnav_reach_destroy(r);
+    return o;
+}
+
+/* --- flow fields ------------------------------------------------------------- */
+
+/* flowCompute(target, nav, querySpec) -> {status, reachable, error} */
+static napi_value flow_compute(napi_env env, napi_callback_info info) {
+    ARGS(3);
+    voxnav_navigator* n = NAVIGATOR(argv[1]);
+    if (!n) return NULL;
+    js_query jq;
+    if (!read_query(env, argv[2], &jq)) {
+        free_query(&jq);
+        return NULL;
+    }
+    voxnav_flow_field* f = NULL;
+    voxnav_status s = voxnav_flow_field_create(&f);
+    if (s == VOXNAV_OK) s = voxnav_compute_flow_field(n, &jq.q, f);
+    free_query(&jq);
+    if (failed(env, s)) {
+        voxnav_flow_field_destroy(f);
+        return NULL;
+    }
+    napi_value o;
+    napi_create_object(env, &o);
+    set(env, o, "status", make_string(env, voxnav_search_status_name(voxnav_flow_field_status(f))));
+    set(env, o, "reachable", make_double(env, (double)voxnav_flow_field_reachable(f)));
+    set(env, o, "error", make_string(env, voxnav_flow_field_error(f)));
+    if (!wrap(env, argv[0], f, destroy_flow, NULL)) return NULL;
+    return o;
+}
+
+/* flowCost(field, [x,y,z]) -> seconds (Infinity outside) */
+static napi_value flow_cost(napi_env env, napi_callback_info info) {
+    ARGS(2);
+    voxnav_flow_field* f = FLOW(argv[0]);
+    if (!f) return NULL;
+    int32_t v[3];
+    if (!get_voxel(env, argv[1], v)) return throw_type(env, "a feet voxel is [x, y, z] of integers");
+    return make_double(env, voxnav_flow_field_cost(f, v[0], v[1], v[2]));
+}
+
+/* flowNext(field, [x,y,z]) -> {x, y, z, action} | null */
+static napi_value flow_next(napi_env env, napi_callback_info info) {
+    ARGS(2);
+    voxnav_flow_field* f = FLOW(argv[0]);
+    if (!f) return NULL;
+    int32_t v[3], next[3], action = 0;
+    if (!get_voxel(env, argv[1], v)) return throw_type(env, "a feet voxel is [x, y, z] of integers");
+    if (!voxnav_flow_field_next(f, v, next, &action)) {
+        napi_value null;
+        napi_get_null(env, &null);
+        return null;
+    }
+    napi_value o;
+    napi_create_object(env, &o);
+    set(env, o, "x", make_int(env, next[0]));
+    set(env, o, "y", make_int(env, next[1]));
+    set(env, o, "z", make_int(env, next[2]));
+    set(env, o, "action", make_string(env, voxnav_action_name(action)));
+    return o;
+}
+
+/* --- the follower ------------------------------------------------------------------ */
+
+/* followerCreate(target, nav, querySpec) */
+static napi_value follower_create(napi_env env, napi_callback_info info) {
+    ARGS(3);
+    voxnav_navigator* n = NAVIGATOR(argv[1]);
+    if (!n) return NULL;
+    js_query jq;
+    if (!read_query(env, argv[2], &jq)) {
+        free_query(&jq);
+        return NULL;
+    }
+    voxnav_follower* f = NULL;
+    const voxnav_status s = voxnav_follower_create(n, &jq.q, &f);
+    free_query(&jq);
+    if (failed(env, s)) return NULL;
+    if (!wrap(env, argv[0], f, destroy_follower, argv[1])) return NULL;
+    return undefined(env);
+}
+
+/* followerSetGoal(follower, querySpec (goals)) */
+static napi_value follower_set_goal(napi_env env, napi_callback_info info) {
+    ARGS(2);
+    voxnav_follower* f = FOLLOWER(argv[0]);
+    if (!f) return NULL;
+    js_query jq;
+    if (!read_query(env, argv[1], &jq)) {
+        free_query(&jq);
+        return NULL;
+    }
+    const voxnav_status s = voxnav_follower_set_goal(f, jq.q.goals, jq.q.goal_count);
+    free_query(&jq);
+    if (failed(env, s)) return NULL;
+    return undefined(env);
+}
+
+static int prop_bool(napi_env env, napi_value obj, const char* key) {
+    bool has = false, b = false;
+    napi_has_named_property(env, obj, key, &has);
+    if (!has) return 0;
+    napi_value v;
+    napi_get_named_property(env, obj, key, &v);
+    napi_coerce_to_bool(env, v, &v);
+    napi_get_value_bool(env, v, &b);
+    return b ? 1 : 0;
+}
+
+/* followerUpdate(follower, {feet: [x,y,z], velocity: [x,y,z], onGround, inLiquid, onClimbable}, now) -> steering */
+static napi_value follower_update(napi_env env, napi_callback_info info) {
+    ARGS(3);
+    voxnav_follower* f = FOLLOWER(argv[0]);
+    if (!f) return NULL;
+    voxnav_body body;
+    memset(&body, 0, sizeof body);
+    napi_value feet, velocity;
+    double now = 0;
+    if (napi_get_named_property(env, argv[1], "feet", &feet) != napi_ok || !get_point(env, feet, body.feet))
+        return throw_type(env, "body.feet must be [x, y, z] (voxel units: the feet centre)");
+    if (napi_get_named_property(env, argv[1], "velocity", &velocity) == napi_ok) {
+        napi_valuetype t;
+        napi_typeof(env, velocity, &t);
+        if (t != napi_undefined && !get_point(env, velocity, body.velocity)) return throw_type(env, "body.velocity must be [x, y, z]");
+    }
+    body.on_ground = prop_bool(env, argv[1], "onGround");
+    body.in_liquid = prop_bool(env, argv[1], "inLiquid");
+    body.on_climbable = prop_bool(env, argv[1], "onClimbable");
+    if (!get_double(env, argv[2], &now)) return throw_type(env, "now must be a number (seconds)");
+    voxnav_steering s;
+    if (failed(env, voxnav_follower_update(f, &body, now, &s))) return NULL;
+    napi_value o, b;
+    napi_create_object(env, &o);
+    set(env, o, "status", make_string(env, voxnav_follow_status_name(s.status)));
+    set(env, o, "waypoint", make_double(env, s.waypoint));
+    set(env, o, "target", make_point(env, s.target));
+    napi_value heading;
+    napi_create_array_with_length(env, 2, &heading);
+    napi_set_element(env, heading, 0, make_double(env, s.heading[0]));
+    napi_set_element(env, heading, 1, make_double(env, s.heading[1]));
+    set(env, o, "heading", heading);
+    set(env, o, "speed", make_double(env, s.speed));
+    napi_get_boolean(env, s.jump != 0, &b);
+    set(env, o, "jump", b);
+    napi_get_boolean(env, s.sprint != 0, &b);
+    set(env, o, "sprint", b);
+    set(env, o, "climb", make_int(env, s.climb));
+    const struct { int32_t has; const int32_t* v; const char* key; } acts[] = {
+        {s.has_open, s.open, "open"}, {s.has_dig, s.dig, "dig"}, {s.has_place, s.place, "place"}, {s.has_close, s.close, "close"}};
+    for (int i = 0; i < 4; ++i)
+        if (acts[i].has) set(env, o, acts[i].key, make_voxel(env, acts[i].v));
+    set(env, o, "replans", make_int(env, s.replans));
+    set(env, o, "why", make_string(env, voxnav_follower_why(f)));
+    return o;
+}
+
+/* --- module ------------------------------------------------------------------ */
+
+static napi_value version(napi_env env, napi_callback_info info) {
+    (void)info;
+    return make_string(env, voxnav_version());
+}
+
+NAPI_MODULE_INIT() {
+    const napi_property_descriptor fns[] = {
+#define FN(name, fn) {name, NULL, fn, NULL, NULL, NULL, napi_default, NULL}
+        FN("version", version),
+        FN("worldCreate", world_create),
+        FN("worldDefineBlock", world_define_block),
+        FN("worldFindBlock", world_find_block),
+        FN("worldMinecraftBlock", world_minecraft_block),
+        FN("worldSetChunk", world_set_chunk),
+        FN("worldGetChunk", world_get_chunk),
+        FN("worldSetBlock", world_set_block),
+        FN("worldGetBlock", world_get_block),
+        FN("worldUnloadChunk", world_unload_chunk),
+        FN("worldIsLoaded", world_is_loaded),
+        FN("worldInfo", world_info),
+        FN("worldSync", world_sync),
+        FN("worldSetTransform", world_set_transform),
+        FN("tableLoad", table_load),
+        FN("navigatorCreate", navigator_create),
+        FN("navigatorFindRoute", navigator_find_route),
+        FN("navigatorSmoothRoute", navigator_smooth_route),
+        FN("navigatorCheckRoute", navigator_check_route),
+        FN("navigatorIsWaypoint", navigator_is_waypoint),
+        FN("navigatorSnap", navigator_snap),
+        FN("navigatorToGame", navigator_to_game),
+        FN("navigatorReachable", navigator_reachable),
+        FN("flowCompute", flow_compute),
+        FN("flowCost", flow_cost),
+        FN("flowNext", flow_next),
+        FN("followerCreate", follower_create),
+        FN("followerSetGoal", follower_set_goal),
+        FN("followerUpdate", follower_update),
+#undef FN
+    };
+    if (napi_define_properties(env, exports, sizeof fns / sizeof fns[0], fns) != napi_ok) return NULL;
+    return exports;
+}
