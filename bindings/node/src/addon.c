@@ -13,6 +13,7 @@
 #include "voxnav/voxnav.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,31 +75,26 @@ static int get_int32(napi_env env, napi_value v, int32_t* out) {
     return 1;
 }
 
-/* Three integers from a JS array [x, y, z]. */
-static int get_voxel(napi_env env, napi_value v, int32_t out[3]) {
+/* Three numbers from a JS array [x, y, z]: finite ones (point), or int32
+   integers also written to ints (voxel). */
+static int get_triple(napi_env env, napi_value v, double out[3], int32_t* ints) {
     bool is_array = false;
     uint32_t n = 0;
     if (napi_is_array(env, v, &is_array) != napi_ok || !is_array || napi_get_array_length(env, v, &n) != napi_ok || n != 3)
         return 0;
     for (uint32_t i = 0; i < 3; ++i) {
         napi_value e;
-        if (napi_get_element(env, v, i, &e) != napi_ok || !get_int32(env, e, &out[i])) return 0;
+        if (napi_get_element(env, v, i, &e) != napi_ok) return 0;
+        if (ints ? !get_int32(env, e, &ints[i]) : (!get_double(env, e, &out[i]) || !isfinite(out[i]))) return 0;
     }
     return 1;
 }
 
+/* Three integers from a JS array [x, y, z]. */
+static int get_voxel(napi_env env, napi_value v, int32_t out[3]) { return get_triple(env, v, NULL, out); }
+
 /* Three finite numbers from a JS array [x, y, z]. */
-static int get_point(napi_env env, napi_value v, double out[3]) {
-    bool is_array = false;
-    uint32_t n = 0;
-    if (napi_is_array(env, v, &is_array) != napi_ok || !is_array || napi_get_array_length(env, v, &n) != napi_ok || n != 3)
-        return 0;
-    for (uint32_t i = 0; i < 3; ++i) {
-        napi_value e;
-        if (napi_get_element(env, v, i, &e) != napi_ok || !get_double(env, e, &out[i]) || !isfinite(out[i])) return 0;
-    }
-    return 1;
-}
+static int get_point(napi_env env, napi_value v, double out[3]) { return get_triple(env, v, out, NULL); }
 
 /* A JS string, malloc'd (free it); NULL after throwing. */
 static char* get_string(napi_env env, napi_value v, const char* what) {
@@ -156,6 +152,23 @@ static napi_value undefined(napi_env env) {
     napi_value u;
     napi_get_undefined(env, &u);
     return u;
+}
+
+static napi_value null_value(napi_env env) {
+    napi_value n;
+    napi_get_null(env, &n);
+    return n;
+}
+
+/* {x, y, z, action}: a feet voxel and the motion that reaches it. */
+static napi_value step_object(napi_env env, int32_t x, int32_t y, int32_t z, int32_t action) {
+    napi_value o;
+    napi_create_object(env, &o);
+    set(env, o, "x", make_int(env, x));
+    set(env, o, "y", make_int(env, y));
+    set(env, o, "z", make_int(env, z));
+    set(env, o, "action", make_string(env, voxnav_action_name(action)));
+    return o;
 }
 
 /* --- handles: a JS object wrapping one C handle ----------------------------- */
@@ -323,14 +336,22 @@ static napi_value world_minecraft_block(napi_env env, napi_callback_info info) {
     return out;
 }
 
+/* The world in argv[0] and `count` integers from argv[1..]; NULL after
+   throwing (`what` says what the integers are). */
+static voxnav_world* world_and_ints(napi_env env, napi_value* argv, int count, int32_t* out, const char* what) {
+    voxnav_world* w = WORLD(argv[0]);
+    if (!w) return NULL;
+    for (int i = 0; i < count; ++i)
+        if (!get_int32(env, argv[1 + i], &out[i])) return throw_type(env, what), NULL;
+    return w;
+}
+
 /* worldSetChunk(world, cx, cy, cz, Uint16Array(4096)) */
 static napi_value world_set_chunk(napi_env env, napi_callback_info info) {
     ARGS(5);
-    voxnav_world* w = WORLD(argv[0]);
-    if (!w) return NULL;
     int32_t c[3];
-    for (int i = 0; i < 3; ++i)
-        if (!get_int32(env, argv[1 + i], &c[i])) return throw_type(env, "chunk coordinates must be integers");
+    voxnav_world* w = world_and_ints(env, argv, 3, c, "chunk coordinates must be integers");
+    if (!w) return NULL;
     bool is_typed = false;
     napi_is_typedarray(env, argv[4], &is_typed);
     napi_typedarray_type type;
@@ -346,11 +367,9 @@ static napi_value world_set_chunk(napi_env env, napi_callback_info info) {
 /* worldGetChunk(world, cx, cy, cz) -> Uint16Array(4096) */
 static napi_value world_get_chunk(napi_env env, napi_callback_info info) {
     ARGS(4);
-    voxnav_world* w = WORLD(argv[0]);
-    if (!w) return NULL;
     int32_t c[3];
-    for (int i = 0; i < 3; ++i)
-        if (!get_int32(env, argv[1 + i], &c[i])) return throw_type(env, "chunk coordinates must be integers");
+    voxnav_world* w = world_and_ints(env, argv, 3, c, "chunk coordinates must be integers");
+    if (!w) return NULL;
     void* data = NULL;
     napi_value buffer, array;
     CHECK_NAPI(napi_create_arraybuffer(env, 4096 * sizeof(uint16_t), &data, &buffer));
@@ -362,11 +381,9 @@ static napi_value world_get_chunk(napi_env env, napi_callback_info info) {
 /* worldSetBlock(world, x, y, z, id) */
 static napi_value world_set_block(napi_env env, napi_callback_info info) {
     ARGS(5);
-    voxnav_world* w = WORLD(argv[0]);
-    if (!w) return NULL;
     int32_t v[4];
-    for (int i = 0; i < 4; ++i)
-        if (!get_int32(env, argv[1 + i], &v[i])) return throw_type(env, "setBlock takes integers x, y, z and a block id");
+    voxnav_world* w = world_and_ints(env, argv, 4, v, "setBlock takes integers x, y, z and a block id");
+    if (!w) return NULL;
     if (v[3] < 0 || v[3] > 65535) {
         napi_throw_range_error(env, "ERR_ARGUMENT", "a block id is 0..65535");
         return NULL;
@@ -378,11 +395,9 @@ static napi_value world_set_block(napi_env env, napi_callback_info info) {
 /* worldGetBlock(world, x, y, z) -> id */
 static napi_value world_get_block(napi_env env, napi_callback_info info) {
     ARGS(4);
-    voxnav_world* w = WORLD(argv[0]);
-    if (!w) return NULL;
     int32_t v[3];
-    for (int i = 0; i < 3; ++i)
-        if (!get_int32(env, argv[1 + i], &v[i])) return throw_type(env, "getBlock takes integers x, y, z");
+    voxnav_world* w = world_and_ints(env, argv, 3, v, "getBlock takes integers x, y, z");
+    if (!w) return NULL;
     uint16_t id = 0;
     if (failed(env, voxnav_world_get_block(w, v[0], v[1], v[2], &id))) return NULL;
     return make_int(env, id);
@@ -391,11 +406,9 @@ static napi_value world_get_block(napi_env env, napi_callback_info info) {
 /* worldUnloadChunk(world, cx, cy, cz) */
 static napi_value world_unload_chunk(napi_env env, napi_callback_info info) {
     ARGS(4);
-    voxnav_world* w = WORLD(argv[0]);
-    if (!w) return NULL;
     int32_t c[3];
-    for (int i = 0; i < 3; ++i)
-        if (!get_int32(env, argv[1 + i], &c[i])) return throw_type(env, "chunk coordinates must be integers");
+    voxnav_world* w = world_and_ints(env, argv, 3, c, "chunk coordinates must be integers");
+    if (!w) return NULL;
     if (failed(env, voxnav_world_unload_chunk(w, c[0], c[1], c[2]))) return NULL;
     return undefined(env);
 }
@@ -403,11 +416,9 @@ static napi_value world_unload_chunk(napi_env env, napi_callback_info info) {
 /* worldIsLoaded(world, cx, cy, cz) -> bool */
 static napi_value world_is_loaded(napi_env env, napi_callback_info info) {
     ARGS(4);
-    voxnav_world* w = WORLD(argv[0]);
-    if (!w) return NULL;
     int32_t c[3];
-    for (int i = 0; i < 3; ++i)
-        if (!get_int32(env, argv[1 + i], &c[i])) return throw_type(env, "chunk coordinates must be integers");
+    voxnav_world* w = world_and_ints(env, argv, 3, c, "chunk coordinates must be integers");
+    if (!w) return NULL;
     napi_value b;
     napi_get_boolean(env, voxnav_world_is_loaded(w, c[0], c[1], c[2]) != 0, &b);
     return b;
@@ -530,72 +541,81 @@ static int prop_array(napi_env env, napi_value obj, const char* key, napi_value*
 /* The query described by the JS object `spec` (index.js makes it):
    {goals: [...], threats: [...], zones: [...], floorCost: {name: m},
     weight, maxNodes, maxCost, snapStart, snapGoal, accelerate}. 0 after throwing. */
-static int read_query(napi_env env, napi_value spec, js_query* jq) {
-    memset(jq, 0, sizeof *jq);
-    voxnav_query_init(&jq->q);
+/* One element of query.goals, .threats or .zones; 0 after throwing. */
+typedef int (*element_reader)(napi_env env, napi_value element, void* out);
+
+static int read_goal(napi_env env, napi_value g, void* o) {
+    voxnav_goal* out = o;
+    double kind = 0, x = 0, y = 0, z = 0;
+    if (prop_double(env, g, "kind", &kind) != 1) return throw_type(env, "a goal needs a kind"), 0;
+    out->kind = (int32_t)kind;
+    if (prop_double(env, g, "x", &x) < 0 || prop_double(env, g, "y", &y) < 0 || prop_double(env, g, "z", &z) < 0)
+        return throw_type(env, "goal coordinates must be numbers"), 0;
+    out->x = (int32_t)floor(x), out->y = (int32_t)floor(y), out->z = (int32_t)floor(z);
+    out->px = x, out->py = y, out->pz = z;
+    if (prop_double(env, g, "radius", &out->radius) < 0) return throw_type(env, "a goal's radius must be a number"), 0;
+    return 1;
+}
+
+static int read_threat(napi_env env, napi_value t, void* o) {
+    voxnav_threat* out = o;
+    if (prop_double(env, t, "x", &out->x) != 1 || prop_double(env, t, "y", &out->y) != 1 || prop_double(env, t, "z", &out->z) != 1 ||
+        prop_double(env, t, "radius", &out->radius) != 1)
+        return throw_type(env, "a threat is {x, y, z, radius}"), 0;
+    return 1;
+}
+
+static int read_zone(napi_env env, napi_value z, void* o) {
+    voxnav_zone* out = o;
+    static const char* lo_keys[] = {"lx", "ly", "lz"};
+    static const char* hi_keys[] = {"hx", "hy", "hz"};
+    double shape = 0, lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+    if (prop_double(env, z, "shape", &shape) != 1 || prop_double(env, z, "multiplier", &out->multiplier) != 1)
+        return throw_type(env, "a zone needs a shape and a multiplier"), 0;
+    out->shape = (int32_t)shape;
+    prop_double(env, z, "cx", &out->cx), prop_double(env, z, "cy", &out->cy), prop_double(env, z, "cz", &out->cz);
+    prop_double(env, z, "radius", &out->radius);
+    for (int a = 0; a < 3; ++a) {
+        prop_double(env, z, lo_keys[a], &lo[a]), prop_double(env, z, hi_keys[a], &hi[a]);
+        out->lo[a] = (int32_t)lo[a], out->hi[a] = (int32_t)hi[a];
+    }
+    return 1;
+}
+
+/* spec[key] (an array, or absent: none) read element by element into a new
+   array of `size`-byte elements (*out, freed by free_query); 0 after throwing. */
+static int read_list(napi_env env, napi_value spec, const char* key, size_t size, element_reader read, void** out, size_t* count) {
     napi_value arr;
     uint32_t n = 0;
-    if (prop_array(env, spec, "goals", &arr, &n) < 0) return throw_type(env, "query.goals must be an array"), 0;
-    if (n > 0) {
-        jq->goals = calloc(n, sizeof *jq->goals);
-        if (!jq->goals) return napi_throw_error(env, "ERR_OUT_OF_MEMORY", "out of memory"), 0;
-        for (uint32_t i = 0; i < n; ++i) {
-            napi_value g;
-            napi_get_element(env, arr, i, &g);
-            double kind = 0, x = 0, y = 0, z = 0;
-            if (prop_double(env, g, "kind", &kind) != 1) return throw_type(env, "a goal needs a kind"), 0;
-            voxnav_goal* out = &jq->goals[i];
-            out->kind = (int32_t)kind;
-            if (prop_double(env, g, "x", &x) < 0 || prop_double(env, g, "y", &y) < 0 || prop_double(env, g, "z", &z) < 0)
-                return throw_type(env, "goal coordinates must be numbers"), 0;
-            out->x = (int32_t)floor(x), out->y = (int32_t)floor(y), out->z = (int32_t)floor(z);
-            out->px = x, out->py = y, out->pz = z;
-            if (prop_double(env, g, "radius", &out->radius) < 0) return throw_type(env, "a goal's radius must be a number"), 0;
-        }
-        jq->q.goals = jq->goals;
-        jq->q.goal_count = n;
+    const int r = prop_array(env, spec, key, &arr, &n);
+    *count = 0;
+    if (r < 0) {
+        char what[64];
+        snprintf(what, sizeof what, "query.%s must be an array", key);
+        return throw_type(env, what), 0;
     }
-    n = 0;
-    if (prop_array(env, spec, "threats", &arr, &n) < 0) return throw_type(env, "query.threats must be an array"), 0;
-    if (n > 0) {
-        jq->threats = calloc(n, sizeof *jq->threats);
-        if (!jq->threats) return napi_throw_error(env, "ERR_OUT_OF_MEMORY", "out of memory"), 0;
-        for (uint32_t i = 0; i < n; ++i) {
-            napi_value t;
-            napi_get_element(env, arr, i, &t);
-            voxnav_threat* out = &jq->threats[i];
-            if (prop_double(env, t, "x", &out->x) != 1 || prop_double(env, t, "y", &out->y) != 1 ||
-                prop_double(env, t, "z", &out->z) != 1 || prop_double(env, t, "radius", &out->radius) != 1)
-                return throw_type(env, "a threat is {x, y, z, radius}"), 0;
-        }
-        jq->q.threats = jq->threats;
-        jq->q.threat_count = n;
+    if (n == 0) return 1;
+    *out = calloc(n, size);
+    if (!*out) return napi_throw_error(env, "ERR_OUT_OF_MEMORY", "out of memory"), 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        napi_value e;
+        napi_get_element(env, arr, i, &e);
+        if (!read(env, e, (char*)*out + i * size)) return 0;
     }
-    n = 0;
-    if (prop_array(env, spec, "zones", &arr, &n) < 0) return throw_type(env, "query.zones must be an array"), 0;
-    if (n > 0) {
-        jq->zones = calloc(n, sizeof *jq->zones);
-        if (!jq->zones) return napi_throw_error(env, "ERR_OUT_OF_MEMORY", "out of memory"), 0;
-        for (uint32_t i = 0; i < n; ++i) {
-            napi_value z;
-            napi_get_element(env, arr, i, &z);
-            voxnav_zone* out = &jq->zones[i];
-            double shape = 0, lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
-            static const char* lo_keys[] = {"lx", "ly", "lz"};
-            static const char* hi_keys[] = {"hx", "hy", "hz"};
-            if (prop_double(env, z, "shape", &shape) != 1 || prop_double(env, z, "multiplier", &out->multiplier) != 1)
-                return throw_type(env, "a zone needs a shape and a multiplier"), 0;
-            out->shape = (int32_t)shape;
-            prop_double(env, z, "cx", &out->cx), prop_double(env, z, "cy", &out->cy), prop_double(env, z, "cz", &out->cz);
-            prop_double(env, z, "radius", &out->radius);
-            for (int a = 0; a < 3; ++a) {
-                prop_double(env, z, lo_keys[a], &lo[a]), prop_double(env, z, hi_keys[a], &hi[a]);
-                out->lo[a] = (int32_t)lo[a], out->hi[a] = (int32_t)hi[a];
-            }
-        }
-        jq->q.zones = jq->zones;
-        jq->q.zone_count = n;
-    }
+    *count = n;
+    return 1;
+}
+
+static int read_query_fields(napi_env env, napi_value spec, js_query* jq) {
+    memset(jq, 0, sizeof *jq);
+    voxnav_query_init(&jq->q);
+    if (!read_list(env, spec, "goals", sizeof(voxnav_goal), read_goal, (void**)&jq->goals, &jq->q.goal_count) ||
+        !read_list(env, spec, "threats", sizeof(voxnav_threat), read_threat, (void**)&jq->threats, &jq->q.threat_count) ||
+        !read_list(env, spec, "zones", sizeof(voxnav_zone), read_zone, (void**)&jq->zones, &jq->q.zone_count))
+        return 0;
+    jq->q.goals = jq->goals;
+    jq->q.threats = jq->threats;
+    jq->q.zones = jq->zones;
     bool has_floor = false;
     napi_has_named_property(env, spec, "floorCost", &has_floor);
     if (has_floor) {
@@ -643,6 +663,13 @@ static int read_query(napi_env env, napi_value spec, js_query* jq) {
     return 1;
 }
 
+/* read_query_fields, freeing what it read when it throws. */
+static int read_query(napi_env env, napi_value spec, js_query* jq) {
+    if (read_query_fields(env, spec, jq)) return 1;
+    free_query(jq);
+    return 0;
+}
+
 /* The JS view of a route: {status, usable, cost, error, expanded, generated,
    microseconds, revision, waypoints: [{x, y, z, action, feetY, cost, open?, dig?, place?}]}. */
 static napi_value route_object(napi_env env, voxnav_route* r) {
@@ -666,12 +693,7 @@ static napi_value route_object(napi_env env, voxnav_route* r) {
     static const char* act_keys[] = {"open", "dig", "place"};
     static const int32_t acts[] = {VOXNAV_ACT_OPEN, VOXNAV_ACT_DIG, VOXNAV_ACT_PLACE};
     for (size_t i = 0; i < n; ++i) {
-        napi_value w;
-        napi_create_object(env, &w);
-        set(env, w, "x", make_int(env, wp[i].x));
-        set(env, w, "y", make_int(env, wp[i].y));
-        set(env, w, "z", make_int(env, wp[i].z));
-        set(env, w, "action", make_string(env, voxnav_action_name(wp[i].action)));
+        napi_value w = step_object(env, wp[i].x, wp[i].y, wp[i].z, wp[i].action);
         set(env, w, "feetY", make_double(env, wp[i].feet_y));
         set(env, w, "cost", make_double(env, wp[i].cost));
         for (int a = 0; a < 3; ++a) {
@@ -689,34 +711,42 @@ static napi_value route_object(napi_env env, voxnav_route* r) {
     return o;
 }
 
-/* navigatorFindRoute(nav, from [x,y,z], querySpec, routeHandleTarget) -> route object
-   (routeHandleTarget: an object the route's C handle is wrapped into, for
-   checkRoute and smoothRoute later). */
-static napi_value navigator_find_route(napi_env env, napi_callback_info info) {
-    ARGS(4);
-    voxnav_navigator* n = NAVIGATOR(argv[0]);
-    if (!n) return NULL;
-    int32_t from[3];
-    if (!get_voxel(env, argv[1], from)) return throw_type(env, "from must be a feet voxel [x, y, z] of integers");
-    js_query jq;
-    if (!read_query(env, argv[2], &jq)) {
-        free_query(&jq);
-        return NULL;
-    }
-    voxnav_route* r = NULL;
-    if (failed(env, voxnav_route_create(&r))) {
-        free_query(&jq);
-        return NULL;
-    }
-    const voxnav_status s = voxnav_find_route(n, from, &jq.q, r);
-    free_query(&jq);
+/* After a call `s` that filled route `r`: its JS view, with `r` wrapped into
+   `target` (for checkRoute and smoothRoute); on failure `r` is freed and
+   the error thrown. */
+static napi_value finish_route(napi_env env, voxnav_status s, voxnav_route* r, napi_value target) {
     if (failed(env, s)) {
         voxnav_route_destroy(r);
         return NULL;
     }
     napi_value out = route_object(env, r);
-    if (!wrap(env, argv[3], r, destroy_route, NULL)) return NULL;
+    if (!wrap(env, target, r, destroy_route, NULL)) return NULL;
     return out;
+}
+
+/* A query call's arguments (navigator, from [x, y, z], query spec) from
+   argv[0..2]; 0 after throwing (nothing left to free). */
+static int query_args(napi_env env, napi_value* argv, voxnav_navigator** n, int32_t from[3], js_query* jq) {
+    *n = NAVIGATOR(argv[0]);
+    if (!*n) return 0;
+    if (!get_voxel(env, argv[1], from)) return throw_type(env, "from must be a feet voxel [x, y, z] of integers"), 0;
+    return read_query(env, argv[2], jq);
+}
+
+/* navigatorFindRoute(nav, from [x,y,z], querySpec, routeHandleTarget) -> route object
+   (routeHandleTarget: an object the route's C handle is wrapped into, for
+   checkRoute and smoothRoute later). */
+static napi_value navigator_find_route(napi_env env, napi_callback_info info) {
+    ARGS(4);
+    voxnav_navigator* n = NULL;
+    int32_t from[3];
+    js_query jq;
+    if (!query_args(env, argv, &n, from, &jq)) return NULL;
+    voxnav_route* r = NULL;
+    voxnav_status s = voxnav_route_create(&r);
+    if (s == VOXNAV_OK) s = voxnav_find_route(n, from, &jq.q, r);
+    free_query(&jq);
+    return finish_route(env, s, r, argv[3]);
 }
 
 /* navigatorSmoothRoute(nav, routeHandle, querySpec (zones), newHandleTarget) -> route object */
@@ -726,21 +756,12 @@ static napi_value navigator_smooth_route(napi_env env, napi_callback_info info) 
     voxnav_route* in = n ? ROUTE(argv[1]) : NULL;
     if (!in) return NULL;
     js_query jq;
-    if (!read_query(env, argv[2], &jq)) {
-        free_query(&jq);
-        return NULL;
-    }
+    if (!read_query(env, argv[2], &jq)) return NULL;
     voxnav_route* r = NULL;
     voxnav_status s = voxnav_route_create(&r);
     if (s == VOXNAV_OK) s = voxnav_smooth_route(n, in, jq.q.zones, jq.q.zone_count, r);
     free_query(&jq);
-    if (failed(env, s)) {
-        voxnav_route_destroy(r);
-        return NULL;
-    }
-    napi_value out = route_object(env, r);
-    if (!wrap(env, argv[3], r, destroy_route, NULL)) return NULL;
-    return out;
+    return finish_route(env, s, r, argv[3]);
 }
 
 /* navigatorCheckRoute(nav, routeHandle, fromWaypoint) -> {valid, unchanged, firstInvalid, why} */
@@ -787,11 +808,7 @@ static napi_value navigator_snap(napi_env env, napi_callback_info info) {
     napi_get_value_bool(env, argv[2], &game);
     int32_t out[3];
     const voxnav_status s = game ? voxnav_snap_game(n, p, out) : voxnav_snap(n, p, out);
-    if (s == VOXNAV_ERR_ARGUMENT) {
-        napi_value null;
-        napi_get_null(env, &null);
-        return null;
-    }
+    if (s == VOXNAV_ERR_ARGUMENT) return null_value(env);
     if (failed(env, s)) return NULL;
     return make_voxel(env, out);
 }
@@ -811,15 +828,10 @@ static napi_value navigator_to_game(napi_env env, napi_callback_info info) {
 /* navigatorReachable(nav, [x,y,z], querySpec) -> {status, error, waypoints: [{x,y,z,cost,action}]} */
 static napi_value navigator_reachable(napi_env env, napi_callback_info info) {
     ARGS(3);
-    voxnav_navigator* n = NAVIGATOR(argv[0]);
-    if (!n) return NULL;
+    voxnav_navigator* n = NULL;
     int32_t from[3];
-    if (!get_voxel(env, argv[1], from)) return throw_type(env, "from must be a feet voxel [x, y, z] of integers");
     js_query jq;
-    if (!read_query(env, argv[2], &jq)) {
-        free_query(&jq);
-        return NULL;
-    }
+    if (!query_args(env, argv, &n, from, &jq)) return NULL;
     voxnav_reach* r = NULL;
     voxnav_status s = voxnav_reach_create(&r);
     if (s == VOXNAV_OK) s = voxnav_reachable(n, from, &jq.q, r);
@@ -836,13 +848,8 @@ static napi_value navigator_reachable(napi_env env, napi_callback_info info) {
     const voxnav_reached* w = voxnav_reach_waypoints(r);
     napi_create_array_with_length(env, count, &list);
     for (size_t i = 0; i < count; ++i) {
-        napi_value e;
-        napi_create_object(env, &e);
-        set(env, e, "x", make_int(env, w[i].x));
-        set(env, e, "y", make_int(env, w[i].y));
-        set(env, e, "z", make_int(env, w[i].z));
+        napi_value e = step_object(env, w[i].x, w[i].y, w[i].z, w[i].action);
         set(env, e, "cost", make_double(env, w[i].cost));
-        set(env, e, "action", make_string(env, voxnav_action_name(w[i].action)));
         napi_set_element(env, list, (uint32_t)i, e);
     }
     set(env, o, "waypoints", list);
@@ -858,10 +865,7 @@ static napi_value flow_compute(napi_env env, napi_callback_info info) {
     voxnav_navigator* n = NAVIGATOR(argv[1]);
     if (!n) return NULL;
     js_query jq;
-    if (!read_query(env, argv[2], &jq)) {
-        free_query(&jq);
-        return NULL;
-    }
+    if (!read_query(env, argv[2], &jq)) return NULL;
     voxnav_flow_field* f = NULL;
     voxnav_status s = voxnav_flow_field_create(&f);
     if (s == VOXNAV_OK) s = voxnav_compute_flow_field(n, &jq.q, f);
@@ -896,18 +900,8 @@ static napi_value flow_next(napi_env env, napi_callback_info info) {
     if (!f) return NULL;
     int32_t v[3], next[3], action = 0;
     if (!get_voxel(env, argv[1], v)) return throw_type(env, "a feet voxel is [x, y, z] of integers");
-    if (!voxnav_flow_field_next(f, v, next, &action)) {
-        napi_value null;
-        napi_get_null(env, &null);
-        return null;
-    }
-    napi_value o;
-    napi_create_object(env, &o);
-    set(env, o, "x", make_int(env, next[0]));
-    set(env, o, "y", make_int(env, next[1]));
-    set(env, o, "z", make_int(env, next[2]));
-    set(env, o, "action", make_string(env, voxnav_action_name(action)));
-    return o;
+    if (!voxnav_flow_field_next(f, v, next, &action)) return null_value(env);
+    return step_object(env, next[0], next[1], next[2], action);
 }
 
 /* --- the follower ------------------------------------------------------------------ */
@@ -918,10 +912,7 @@ static napi_value follower_create(napi_env env, napi_callback_info info) {
     voxnav_navigator* n = NAVIGATOR(argv[1]);
     if (!n) return NULL;
     js_query jq;
-    if (!read_query(env, argv[2], &jq)) {
-        free_query(&jq);
-        return NULL;
-    }
+    if (!read_query(env, argv[2], &jq)) return NULL;
     voxnav_follower* f = NULL;
     const voxnav_status s = voxnav_follower_create(n, &jq.q, &f);
     free_query(&jq);
@@ -936,10 +927,7 @@ static napi_value follower_set_goal(napi_env env, napi_callback_info info) {
     voxnav_follower* f = FOLLOWER(argv[0]);
     if (!f) return NULL;
     js_query jq;
-    if (!read_query(env, argv[1], &jq)) {
-        free_query(&jq);
-        return NULL;
-    }
+    if (!read_query(env, argv[1], &jq)) return NULL;
     const voxnav_status s = voxnav_follower_set_goal(f, jq.q.goals, jq.q.goal_count);
     free_query(&jq);
     if (failed(env, s)) return NULL;
