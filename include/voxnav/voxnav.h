@@ -449,7 +449,8 @@ VOXNAV_C_API voxnav_status voxnav_world_get_transform(const voxnav_world* world,
    with the reason when there is none within 1.5 voxels. */
 VOXNAV_C_API voxnav_status voxnav_snap_game(voxnav_navigator* nav, const double* game, int32_t* out);
 /** The game position of the feet centre of this navigator's agent standing
-   at feet voxel feet[3]: game_out[3] (on a slab or stair: its height). */
+   at feet voxel feet[3]: game_out[3], on the voxel's floor (a route's
+   waypoints say where a slab or stair puts the feet: feet_y). */
 VOXNAV_C_API voxnav_status voxnav_to_game(voxnav_navigator* nav, const int32_t* feet, double* game_out);
 /** Every waypoint's feet centre in game units, x, y, z per waypoint, into
    points_out (capacity: room for that many waypoints, 3 doubles each).

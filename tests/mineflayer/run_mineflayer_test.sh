@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# voxnav's mineflayer plugin on a real server (ctest label `mineflayer`):
+# installs the pinned flying-squid, mineflayer and node-api-headers into the
+# build folder, builds the Node addon against BUILD's libvoxnav.so, and runs
+# tests/mineflayer/course.js (results: BUILD/tests/mineflayer_results.json).
+#   run_mineflayer_test.sh BUILD SOURCE
+# Exit 0 passed, 1 failed, 77 skipped (no node or npm, or no registry).
+set -uo pipefail
+build=$(cd "$1" && pwd) source=$(cd "$2" && pwd)
+npm_dir=$build/tests/mineflayer_npm
+"$source/tools/npm_ci_pinned.sh" "mineflayer" "$source/tests/mineflayer" "$npm_dir" || exit $?
+out=$build/tests/mineflayer_addon
+rm -rf "$out"
+VOXNAV_BUILD_DIR=$build VOXNAV_SOURCE_DIR=$source VOXNAV_NODE_OUT=$out \
+  NODE_API_HEADERS_DIR=$npm_dir/node_modules/node-api-headers/include \
+  node "$source/bindings/node/build.js" > "$build/tests/mineflayer_addon_build.log" 2>&1 \
+  || { cat "$build/tests/mineflayer_addon_build.log"; echo "FAIL: the addon did not build"; exit 1; }
+VOXNAV_NODE_ADDON=$out/voxnav.node NODE_PATH=$npm_dir/node_modules timeout 300 \
+  node "$source/tests/mineflayer/course.js" "$build/tests/mineflayer_results.json" 2>&1 \
+  | grep -v "INFO\|Server shutting down\|Kicking"
+status=${PIPESTATUS[0]}
+[ "$status" -eq 0 ] && echo PASS || echo "FAIL (status $status)"
+exit "$status"
