@@ -4,9 +4,11 @@
 // real client physics (prismarine-physics) loads the plugin and walks to
 // each goal of a course the server builds: around a wall, up onto a block,
 // up stairs and onto a bottom slab, near a point, to a column, beside a
-// block. Every goal not reached in time is a failure. Writes the results as
-// JSON (argv[2]). FIRST STEP of issue 38: doors, gates, ladders, water,
-// leaps, GoalFollow and the real region come next.
+// block, through a closed oak door and a closed fence gate it opens with
+// bot.activateBlock (the server's door handler below). Every goal not
+// reached in time is a failure. Writes the results as JSON (argv[2]).
+// Still to come (issue 38): ladders, water, leaps, a door closed mid-walk,
+// GoalFollow and the real region.
 //   node course.js RESULTS.json   (VOXNAV_NODE_ADDON: the built addon)
 const path = require('path');
 const fs = require('fs');
@@ -44,6 +46,26 @@ const serv = mcServer.createMCServer({
 });
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// flying-squid has no door or gate interaction: this handler makes
+// bot.activateBlock open them (open only, never close: a bot that activates
+// twice before the update arrives must not close the door again). A door's
+// other half opens with it.
+function openOnly(registry) {
+  const Block = require('prismarine-block')(registry);
+  return async ({ block, player }) => {
+    const props = block.getProperties();
+    if (props.open === true || props.open === 'true') return true;
+    const open = (b, p) => Block.fromProperties(b.name, { ...p, open: true }, 0).stateId;
+    await serv.setBlock(player.world, block.position, open(block, props));
+    if (props.half === 'lower' || props.half === 'upper') {
+      const other = block.position.offset(0, props.half === 'lower' ? 1 : -1, 0);
+      const b = await player.world.getBlock(other);
+      if (b && b.name === block.name) await serv.setBlock(player.world, other, open(b, b.getProperties()));
+    }
+    return true;
+  };
+}
 
 async function place(bot, x, y, z, state) {
   await serv.setBlock(serv.overworld, new Vec3(x, y, z), state);
@@ -90,6 +112,7 @@ async function reach(bot, name, goal, check) {
 }
 
 serv.on('listening', () => setTimeout(() => {
+  for (const name of ['oak_door', 'oak_fence_gate', 'oak_trapdoor']) serv.onBlockInteraction(name, openOnly(serv.registry));
   const bot = mineflayer.createBot({ host: '127.0.0.1', port, username: 'voxnav_walker', version, auth: 'offline' });
   bot.loadPlugin(plugin);
   bot.on('kicked', (r) => {
@@ -124,6 +147,18 @@ serv.on('listening', () => setTimeout(() => {
       await place(bot, x + 12, y, z + 1, state('oak_stairs', { facing: 'east', half: 'bottom', shape: 'straight', waterlogged: false }));
       for (let dx = 13; dx <= 15; ++dx) await place(bot, x + dx, y, z + 1, stone);
       await place(bot, x + 15, y + 1, z + 1, state('oak_slab', { type: 'bottom', waterlogged: false }));
+      // A wall with a closed oak door, west of the spawn, and a fence with a
+      // closed gate south of it.
+      for (let dz = -3; dz <= 3; ++dz) for (let dy = 0; dy < 3; ++dy) await place(bot, x - 8, y + dy, z + dz, stone);
+      await place(bot, x - 8, y, z, state('oak_door', { facing: 'east', half: 'lower', hinge: 'left', open: false, powered: false }));
+      await place(bot, x - 8, y + 1, z, state('oak_door', { facing: 'east', half: 'upper', hinge: 'left', open: false, powered: false }));
+      for (let dx = -14; dx <= -10; ++dx) await place(bot, x + dx, y, z + 8, state('oak_fence', { east: true, west: true, north: false, south: false, waterlogged: false }));
+      await place(bot, x - 12, y, z + 8, state('oak_fence_gate', { facing: 'south', in_wall: false, open: false, powered: false }));
+      for (let dz = 4; dz <= 12; ++dz) {
+        if (dz === 8) continue;
+        await place(bot, x - 15, y, z + dz, state('oak_fence', { north: true, south: true, east: false, west: false, waterlogged: false }));
+        await place(bot, x - 9, y, z + dz, state('oak_fence', { north: true, south: true, east: false, west: false, waterlogged: false }));
+      }
       // A block to stand beside.
       await place(bot, x - 4, y, z - 4, stone);
       await seen(bot, x - 4, y, z - 4, 'stone');
@@ -143,6 +178,22 @@ serv.on('listening', () => setTimeout(() => {
         const f = p.floored();
         return Math.abs(f.x - (x - 4)) + Math.abs(f.z - (z - 4)) === 1 ? null : 'not beside the block';
       });
+      await reach(bot, 'through a closed oak door', new goals.GoalBlock(x - 12, y, z),
+        (p) => (p.floored().x === x - 12 && p.floored().z === z ? null : 'ended elsewhere'));
+      const door = bot.blockAt(new Vec3(x - 8, y, z));
+      results.door_open_after = door && door.getProperties().open;
+      if (!(door && door.getProperties().open)) {
+        ++failed;
+        console.log('FAIL  the door is not open after the walk through it');
+      }
+      await reach(bot, 'through a closed fence gate', new goals.GoalBlock(x - 12, y, z + 11),
+        (p) => (p.floored().x === x - 12 && p.floored().z === z + 11 ? null : 'ended elsewhere'));
+      const gate = bot.blockAt(new Vec3(x - 12, y, z + 8));
+      results.gate_open_after = gate && gate.getProperties().open;
+      if (!(gate && gate.getProperties().open)) {
+        ++failed;
+        console.log('FAIL  the gate is not open after the walk through it');
+      }
       bot.quit();
       finish(failed ? 1 : 0);
     } catch (e) {
