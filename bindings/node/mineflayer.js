@@ -305,7 +305,10 @@ function plugin(bot, options = {}) {
       }
       return new Promise((resolve, reject) => {
         mirror.world.sync();
-        const follower = new voxnav.Follower(navigator, goal.toVoxnav(navigator, bot), options.query || {});
+        // Each plan is capped so a tick never stalls the bot's event loop
+        // (partial routes are followed and planned on).
+        const query = { maxNodes: 20000, ...(options.query || {}) };
+        const follower = new voxnav.Follower(navigator, goal.toVoxnav(navigator, bot), query);
         current = { goal, follower, resolve, reject };
         bot.emit('path_update', { status: 'success' });
       });
