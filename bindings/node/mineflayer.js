@@ -12,10 +12,11 @@
 // controls: walk, jump, sprint for leaps, ladders, water, doors opened with
 // bot.activateBlock.
 //
-// FIRST STEP (issue 38): mirroring, GoalBlock / GoalNear / GoalXZ / GoalY /
-// GoalNearXZ / GoalGetToBlock, goto, stop and the events goal_reached,
-// path_update, path_reset and path_stop. Not yet: GoalFollow, GoalInvert,
-// GoalCompositeAny, setGoal(goal, dynamic), digging and placing.
+// So far (issue 38): mirroring; GoalBlock, GoalNear, GoalXZ, GoalNearXZ,
+// GoalY, GoalGetToBlock, GoalCompositeAny, GoalInvert (flee); goto, stop and
+// the events goal_reached, path_update, path_reset and path_stop; goals
+// marked `dynamic` are re-given to the follower every tick. Not yet:
+// GoalFollow, setGoal(goal, dynamic), digging and placing.
 const voxnav = require('./index');
 
 // --- goals: the classes mineflayer-pathfinder users write ----------------------
@@ -131,7 +132,50 @@ class GoalGetToBlock extends Goal {
   }
 }
 
-const goals = { Goal, GoalBlock, GoalNear, GoalXZ, GoalNearXZ, GoalY, GoalGetToBlock };
+/** Any of several goals (the cheapest to reach wins). */
+class GoalCompositeAny extends Goal {
+  constructor(goals = []) {
+    super();
+    this.goals = goals;
+  }
+  push(goal) {
+    this.goals.push(goal);
+  }
+  toVoxnav(navigator, bot) {
+    if (!this.goals.length) throw new TypeError('GoalCompositeAny needs at least one goal');
+    return this.goals.flatMap((g) => [].concat(g.toVoxnav(navigator, bot)));
+  }
+  isEnd(x, y, z) {
+    return this.goals.some((g) => g.isEnd(x, y, z));
+  }
+}
+
+/**
+ * Away from a goal: any position where the goal does not hold (flee a
+ * creeper: new GoalInvert(new GoalNear(x, y, z, 8))). voxnav routes it as a
+ * flee query from the goal's point, safe 1.5 blocks beyond its range (GoalBlock: 1).
+ */
+class GoalInvert extends Goal {
+  constructor(goal) {
+    super();
+    if (!(goal instanceof GoalNear) && !(goal instanceof GoalBlock)) {
+      throw new TypeError('GoalInvert takes a GoalNear or a GoalBlock');
+    }
+    this.goal = goal;
+  }
+  toVoxnav() {
+    const g = this.goal;
+    const centre = { x: g.x + 0.5, y: g.y, z: g.z + 0.5 };
+    // Safe beyond the goal's range, with a block to spare: the follower
+    // arrives within its tolerance of the last waypoint, not on it.
+    return { flee: [{ x: centre.x, y: centre.y, z: centre.z, radius: (g.range === undefined ? 1 : g.range) + 1.5 }] };
+  }
+  isEnd(x, y, z) {
+    return !this.goal.isEnd(x, y, z);
+  }
+}
+
+const goals = { Goal, GoalBlock, GoalNear, GoalXZ, GoalNearXZ, GoalY, GoalGetToBlock, GoalCompositeAny, GoalInvert };
 
 // --- the mirror: the bot's chunks in a voxnav World ----------------------------------
 
@@ -249,6 +293,9 @@ function plugin(bot, options = {}) {
 
   function tick() {
     if (!current) return;
+    // A moving goal (one marked dynamic): the same goal again changes nothing; a
+    // new one is planned to at most once a second while a route is followed.
+    if (current.goal.dynamic) current.follower.setGoal(current.goal.toVoxnav(navigator, bot));
     const e = bot.entity;
     const s = current.follower.update({
       feet: feetOf(),
@@ -258,7 +305,9 @@ function plugin(bot, options = {}) {
       onClimbable: climbable(bot.blockAt(e.position.floored())),
     }, Date.now() / 1000);
     const p = e.position.floored();
-    if (s.status === 'arrived' || current.goal.isEnd(p.x, p.y, p.z)) {
+    // The goal's own test ends a walk early, except a flee's: whole blocks
+    // out of range are not yet the safe distance the route goes to.
+    if (s.status === 'arrived' || (!(current.goal instanceof GoalInvert) && current.goal.isEnd(p.x, p.y, p.z))) {
       bot.emit('goal_reached', current.goal);
       finish();
       return;

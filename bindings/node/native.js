@@ -19,6 +19,6 @@ for (const file of candidates) {
   }
 }
 if (!addon) {
-  throw new Error(`voxnav: the native addon is not built (npm install builds it; see bindings/node/README.md). Tried:\n  ${tried.join('\n  ')}`);
+  throw new Error(`voxnav: the native addon is not built (npm install builds it; see docs/node.md in voxnav). Tried:\n  ${tried.join('\n  ')}`);
 }
 module.exports = addon;

@@ -7,8 +7,9 @@
 // block, through a closed oak door and a closed fence gate it opens with
 // bot.activateBlock (the server's door handler below). Every goal not
 // reached in time is a failure. Writes the results as JSON (argv[2]).
-// Still to come (issue 38): ladders, water, leaps, a door closed mid-walk,
-// GoalFollow and the real region.
+// Then any of two goals and away from a point. Still to come (issue 38):
+// ladders, water, leaps, a door closed mid-walk, a bot following another
+// and the real region.
 //   node course.js RESULTS.json   (VOXNAV_NODE_ADDON: the built addon)
 const path = require('path');
 const fs = require('fs');
@@ -194,6 +195,15 @@ serv.on('listening', () => setTimeout(() => {
         ++failed;
         console.log('FAIL  the gate is not open after the walk through it');
       }
+      // Any of two goals: the nearer one.
+      const here = bot.entity.position.floored();
+      await reach(bot, 'any of two goals (the nearer)', new goals.GoalCompositeAny([
+        new goals.GoalBlock(here.x + 1, y, here.z - 1), new goals.GoalBlock(here.x + 20, y, here.z)]),
+        (p) => (p.floored().x === here.x + 1 && p.floored().z === here.z - 1 ? null : 'not at the nearer goal'));
+      // Away from a point: beyond 6 blocks of where the bot stands.
+      const from = bot.entity.position.floored().offset(0.5, 0, 0.5);
+      await reach(bot, 'away from a point (GoalInvert)', new goals.GoalInvert(new goals.GoalNear(from.x, from.y, from.z, 6)),
+        (p) => (p.distanceTo(from) > 6 ? null : `only ${p.distanceTo(from).toFixed(2)} away`));
       bot.quit();
       finish(failed ? 1 : 0);
     } catch (e) {
