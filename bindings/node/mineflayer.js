@@ -14,8 +14,7 @@
 //
 // So far (issue 38): mirroring; GoalBlock, GoalNear, GoalXZ, GoalNearXZ,
 // GoalY, GoalGetToBlock, GoalCompositeAny, GoalInvert (flee); goto, stop and
-// the events goal_reached, path_update, path_reset and path_stop; goals
-// marked `dynamic` are re-given to the follower every tick. Not yet:
+// the events goal_reached, path_update, path_reset and path_stop. Not yet:
 // GoalFollow, setGoal(goal, dynamic), digging and placing.
 const voxnav = require('./index');
 
@@ -29,6 +28,10 @@ class Goal {
   /** Whether a bot whose feet stand at block (x, y, z) has arrived. */
   isEnd(x, y, z) {
     throw new Error('a goal must say when it is reached');
+  }
+  /** Whether the plugin may end a walk there before the route's end (isEnd, unless a goal says otherwise). */
+  endsWalkAt(x, y, z) {
+    return this.isEnd(x, y, z);
   }
 }
 
@@ -173,6 +176,11 @@ class GoalInvert extends Goal {
   isEnd(x, y, z) {
     return !this.goal.isEnd(x, y, z);
   }
+  // Whole blocks out of range are not yet the safe distance the flee route
+  // goes to: the walk ends where the route does.
+  endsWalkAt() {
+    return false;
+  }
 }
 
 const goals = { Goal, GoalBlock, GoalNear, GoalXZ, GoalNearXZ, GoalY, GoalGetToBlock, GoalCompositeAny, GoalInvert };
@@ -293,9 +301,6 @@ function plugin(bot, options = {}) {
 
   function tick() {
     if (!current) return;
-    // A moving goal (one marked dynamic): the same goal again changes nothing; a
-    // new one is planned to at most once a second while a route is followed.
-    if (current.goal.dynamic) current.follower.setGoal(current.goal.toVoxnav(navigator, bot));
     const e = bot.entity;
     const s = current.follower.update({
       feet: feetOf(),
@@ -305,9 +310,7 @@ function plugin(bot, options = {}) {
       onClimbable: climbable(bot.blockAt(e.position.floored())),
     }, Date.now() / 1000);
     const p = e.position.floored();
-    // The goal's own test ends a walk early, except a flee's: whole blocks
-    // out of range are not yet the safe distance the route goes to.
-    if (s.status === 'arrived' || (!(current.goal instanceof GoalInvert) && current.goal.isEnd(p.x, p.y, p.z))) {
+    if (s.status === 'arrived' || current.goal.endsWalkAt(p.x, p.y, p.z)) {
       bot.emit('goal_reached', current.goal);
       finish();
       return;
@@ -353,7 +356,6 @@ function plugin(bot, options = {}) {
         finish(Object.assign(new Error('voxnav: a new goal replaced this one'), { name: 'GoalChanged' }));
       }
       return new Promise((resolve, reject) => {
-        mirror.world.sync();
         // Each plan is capped so a tick never stalls the bot's event loop
         // (partial routes are followed and planned on).
         const query = { maxNodes: 20000, ...(options.query || {}) };
