@@ -12,10 +12,13 @@
 // controls: walk, jump, sprint for leaps, ladders, water, doors opened with
 // bot.activateBlock.
 //
-// So far (issue 38): mirroring; GoalBlock, GoalNear, GoalXZ, GoalNearXZ,
-// GoalY, GoalGetToBlock, GoalCompositeAny, GoalInvert (flee); goto, stop and
-// the events goal_reached, path_update, path_reset and path_stop. Not yet:
-// GoalFollow, setGoal(goal, dynamic), digging and placing.
+// Goals: GoalBlock, GoalNear, GoalXZ, GoalNearXZ, GoalY, GoalGetToBlock,
+// GoalFollow (an entity, kept up to date), GoalCompositeAny, GoalInvert
+// (flee); goto, setGoal(goal, dynamic) and stop; the events goal_reached,
+// path_update, path_reset (with a reason) and path_stop. Agents whose
+// profile digs or places (options.profile: {dig: true}, {place: true}) dig
+// with bot.dig and place with bot.placeBlock (options.scaffolding: the item
+// names it may place).
 const voxnav = require('./index');
 
 // --- goals: the classes mineflayer-pathfinder users write ----------------------
@@ -135,6 +138,37 @@ class GoalGetToBlock extends Goal {
   }
 }
 
+/**
+ * Within `range` blocks of an entity, kept up to date as it moves (another
+ * player, a mob). Dynamic: the plugin re-gives it every tick; voxnav plans
+ * to the entity's new block at most once a second while a route is followed.
+ */
+class GoalFollow extends Goal {
+  constructor(entity, range = 1) {
+    super();
+    if (!entity || !entity.position) throw new TypeError('GoalFollow takes an entity (with a position)');
+    this.entity = entity;
+    this.range = range;
+    this.dynamic = true;
+    this.refresh();
+  }
+  /** Takes the entity's current block; true when it changed. */
+  refresh() {
+    const p = this.entity.position;
+    const x = Math.floor(p.x), y = Math.floor(p.y), z = Math.floor(p.z);
+    const changed = x !== this.x || y !== this.y || z !== this.z;
+    Object.assign(this, { x, y, z });
+    return changed;
+  }
+  toVoxnav() {
+    return voxnav.goals.near(this.x + 0.5, this.y, this.z + 0.5, Math.max(this.range, 1));
+  }
+  isEnd(x, y, z) {
+    const dx = x - this.x, dy = y - this.y, dz = z - this.z;
+    return dx * dx + dy * dy + dz * dz <= this.range * this.range;
+  }
+}
+
 /** Any of several goals (the cheapest to reach wins). */
 class GoalCompositeAny extends Goal {
   constructor(goals = []) {
@@ -150,6 +184,12 @@ class GoalCompositeAny extends Goal {
   }
   isEnd(x, y, z) {
     return this.goals.some((g) => g.isEnd(x, y, z));
+  }
+  get dynamic() {
+    return this.goals.some((g) => g.dynamic);
+  }
+  refresh() {
+    return this.goals.map((g) => (g.refresh ? g.refresh() : false)).some(Boolean);
   }
 }
 
@@ -183,7 +223,7 @@ class GoalInvert extends Goal {
   }
 }
 
-const goals = { Goal, GoalBlock, GoalNear, GoalXZ, GoalNearXZ, GoalY, GoalGetToBlock, GoalCompositeAny, GoalInvert };
+const goals = { Goal, GoalBlock, GoalNear, GoalXZ, GoalNearXZ, GoalY, GoalGetToBlock, GoalFollow, GoalCompositeAny, GoalInvert };
 
 // --- the mirror: the bot's chunks in a voxnav World ----------------------------------
 
@@ -193,6 +233,7 @@ class Mirror {
     this.world = new voxnav.World();
     this.ids = new Map(); // state id -> voxnav block id
     this.columns = new Set(); // "cx,cz" of mirrored columns
+    this.onChange = () => {}; // (what: 'chunk_loaded' | 'block_updated')
   }
 
   /** voxnav's block id for a Minecraft state id; `blockOf()` gives the
@@ -237,6 +278,7 @@ class Mirror {
       this.world.setChunk(cx, sy, cz, ids);
     }
     this.columns.add(`${cx},${cz}`);
+    this.onChange('chunk_loaded');
   }
 
   unloadColumn(x, z) {
@@ -250,6 +292,7 @@ class Mirror {
     const p = block.position;
     if (!this.columns.has(`${p.x >> 4},${p.z >> 4}`)) return;
     this.world.setBlock(p.x, p.y, p.z, this.idOf(block.stateId, () => block));
+    this.onChange('block_updated');
   }
 
   start() {
@@ -274,12 +317,18 @@ function climbable(block) {
   return !!block && CLIMBABLE.has(block.name);
 }
 
+const SIDES = [[0, -1, 0], [1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1], [0, 1, 0]];
+const SCAFFOLDING = ['dirt', 'cobblestone', 'netherrack', 'stone', 'cobbled_deepslate', 'oak_planks'];
+
 function plugin(bot, options = {}) {
   const mirror = new Mirror(bot);
-  const profile = { ...voxnav.profiles.player, ...(options.profile || {}) };
+  // Minecraft's player, leaping gaps of up to two blocks with a run (a
+  // sprinting jump clears three, but only from a perfect take-off).
+  const profile = { ...voxnav.profiles.player, jump_distance: 2, ...(options.profile || {}) };
   const navigator = new voxnav.Navigator(mirror.world, profile);
-  let current = null; // {goal, follower, resolve, reject}
-  const opening = new Map(); // "x,y,z" -> time asked
+  const scaffolding = options.scaffolding || SCAFFOLDING;
+  // {goal, dynamic, follower, resolve?, reject?, busy, reached, asked, changes}
+  let current = null;
 
   function stopControls() {
     for (const c of ['forward', 'back', 'left', 'right', 'jump', 'sprint', 'sneak']) bot.setControlState(c, false);
@@ -290,57 +339,150 @@ function plugin(bot, options = {}) {
     current = null;
     stopControls();
     if (!c) return;
-    if (err) c.reject(err);
-    else c.resolve();
+    if (err && c.reject) c.reject(err);
+    else if (!err && c.resolve) c.resolve();
   }
 
-  function feetOf() {
-    const p = bot.entity.position;
-    return [p.x, p.y, p.z];
+  function fail(name, message) {
+    return Object.assign(new Error(`voxnav: ${message}`), { name });
+  }
+
+  function vec(v) {
+    const Vec3 = bot.entity.position.constructor;
+    return new Vec3(v[0], v[1], v[2]);
+  }
+
+  // Asks for a world action (open, dig, place) at most once a second per
+  // voxel: the follower repeats it every tick until the update arrives.
+  function once(kind, at) {
+    const key = `${kind}:${at.join(',')}`;
+    const asked = current.asked.get(key);
+    if (asked !== undefined && Date.now() - asked < 1000) return false;
+    current.asked.set(key, Date.now());
+    return true;
+  }
+
+  // Runs a world action (dig, place) with the walk paused; a failure re-plans.
+  function act(kind, promise) {
+    const c = current;
+    c.busy = true;
+    stopControls();
+    promise.then(() => {
+      c.busy = false;
+    }, (e) => {
+      c.busy = false;
+      if (current === c) bot.emit('path_reset', `${kind}_error`, e);
+    });
+  }
+
+  function dig(at) {
+    const block = bot.blockAt(vec(at));
+    if (!block || block.name === 'air') return;
+    act('dig', bot.dig(block, true));
+  }
+
+  function place(at) {
+    const item = bot.inventory.items().find((i) => scaffolding.includes(i.name));
+    if (!item) {
+      bot.emit('path_reset', 'no_scaffolding_blocks');
+      finish(fail('NoScaffolding', `no block to place (options.scaffolding: ${scaffolding.join(', ')})`));
+      return;
+    }
+    for (const [dx, dy, dz] of SIDES) {
+      const ref = bot.blockAt(vec([at[0] + dx, at[1] + dy, at[2] + dz]));
+      if (ref && ref.boundingBox === 'block') {
+        act('place', bot.equip(item, 'hand').then(() => bot.placeBlock(ref, vec([-dx, -dy, -dz]))));
+        return;
+      }
+    }
   }
 
   function tick() {
-    if (!current) return;
+    if (!current || current.busy) return;
+    const c = current;
     const e = bot.entity;
-    const s = current.follower.update({
-      feet: feetOf(),
+    if (c.dynamic && c.goal.refresh && c.goal.refresh()) {
+      c.follower.setGoal(c.goal.toVoxnav(navigator, bot));
+      c.changes.add('goal_moved');
+    }
+    const s = c.follower.update({
+      feet: [e.position.x, e.position.y, e.position.z],
       velocity: [e.velocity.x * 20, e.velocity.y * 20, e.velocity.z * 20],
       onGround: e.onGround,
       inLiquid: !!(e.isInWater || e.isInLava),
       onClimbable: climbable(bot.blockAt(e.position.floored())),
     }, Date.now() / 1000);
     const p = e.position.floored();
-    if (s.status === 'arrived' || current.goal.endsWalkAt(p.x, p.y, p.z)) {
-      bot.emit('goal_reached', current.goal);
-      finish();
+    // Arrived once the body has settled there (not in the air over it).
+    const settled = e.onGround || e.isInWater || e.isInLava || climbable(bot.blockAt(p));
+    if (settled && (s.status === 'arrived' || c.goal.endsWalkAt(p.x, p.y, p.z))) {
+      stopControls();
+      if (!c.reached) bot.emit('goal_reached', c.goal);
+      c.reached = true;
+      // A dynamic goal set with setGoal stays: the bot walks again when its
+      // target moves away.
+      if (!(c.dynamic && !c.resolve)) finish();
       return;
     }
+    c.reached = false;
     if (s.status === 'no_path' || s.status === 'failed') {
-      bot.emit('path_update', { status: 'noPath', why: s.why });
-      const err = new Error(`voxnav: no route to the goal: ${s.why}`);
-      err.name = 'NoPath';
-      finish(err);
+      if (!c.noPath) bot.emit('path_update', { status: 'noPath', why: s.why });
+      c.noPath = true;
+      // A dynamic goal waits where it is for its target to move somewhere reachable.
+      if (c.dynamic && s.status === 'no_path') stopControls();
+      else finish(fail('NoPath', `no route to the goal: ${s.why}`));
       return;
     }
-    if (s.status === 'replanning') bot.emit('path_reset', 'replan');
+    c.noPath = false;
+    if (s.status === 'replanning') {
+      // Why the follower planned again: the goal moved, a block on the way
+      // changed, or the body left its route.
+      const why = c.changes.has('goal_moved') ? 'goal_moved' : c.changes.has('block_updated') ? 'block_updated'
+        : c.changes.has('chunk_loaded') ? 'chunk_loaded' : 'stuck';
+      c.changes.clear();
+      bot.emit('path_reset', why);
+      bot.emit('path_update', { status: 'success', replans: s.replans });
+    }
+    if (s.status === 'stuck' && !c.stuck) bot.emit('path_reset', 'stuck');
+    c.stuck = s.status === 'stuck';
     if (s.open) {
-      const key = s.open.join(',');
-      const asked = opening.get(key);
-      if (asked === undefined || Date.now() - asked > 1000) {
-        opening.set(key, Date.now());
-        const Vec3 = e.position.constructor;
-        const block = bot.blockAt(new Vec3(s.open[0], s.open[1], s.open[2]));
+      if (once('open', s.open)) {
+        const block = bot.blockAt(vec(s.open));
         if (block) bot.activateBlock(block).catch(() => {});
       }
       stopControls();
       return;
     }
-    const Vec3 = e.position.constructor;
-    const target = new Vec3(s.target[0], e.position.y + bot.entity.height * 0.9, s.target[2]);
+    if (s.dig) {
+      if (once('dig', s.dig)) dig(s.dig);
+      else stopControls();
+      return;
+    }
+    if (s.place) {
+      if (once('place', s.place)) place(s.place);
+      else stopControls();
+      return;
+    }
+    const target = vec([s.target[0], e.position.y + bot.entity.height * 0.9, s.target[2]]);
     bot.lookAt(target, true);
     bot.setControlState('forward', s.speed > 0 && Math.hypot(s.heading[0], s.heading[1]) > 0);
     bot.setControlState('jump', !!s.jump || s.climb > 0);
     bot.setControlState('sprint', !!s.sprint);
+  }
+
+  function start(goal, dynamic, resolve, reject) {
+    if (current) {
+      bot.emit('path_reset', 'goal_updated');
+      finish(fail('GoalChanged', 'a new goal replaced this one'));
+    }
+    // Each plan is capped so a tick never stalls the bot's event loop
+    // (partial routes are followed and planned on).
+    const query = { maxNodes: 20000, ...(options.query || {}) };
+    if (goal.refresh) goal.refresh();
+    const follower = new voxnav.Follower(navigator, goal.toVoxnav(navigator, bot), query);
+    current = { goal, dynamic: !!dynamic, follower, resolve, reject, busy: false, reached: false, stuck: false,
+      asked: new Map(), changes: new Set() };
+    bot.emit('path_update', { status: 'success', replans: 0 });
   }
 
   bot.voxnav = {
@@ -348,31 +490,40 @@ function plugin(bot, options = {}) {
     navigator,
     mirror,
     goals,
-    /** Walks to `goal`; resolves when reached, rejects with NoPath or a stop. */
+    /** Walks to `goal`; resolves when reached, rejects with NoPath, a stop or a new goal. */
     goto(goal) {
       if (!(goal instanceof Goal)) return Promise.reject(new TypeError('goto takes a goal from voxnav/mineflayer goals'));
-      if (current) {
-        bot.emit('path_reset', 'goal_updated');
-        finish(Object.assign(new Error('voxnav: a new goal replaced this one'), { name: 'GoalChanged' }));
+      return new Promise((resolve, reject) => start(goal, goal.dynamic, resolve, reject));
+    },
+    /**
+     * Walks to `goal` without a promise (events only); null stops. A dynamic
+     * goal (GoalFollow, or any goal with dynamic = true) is kept after it is
+     * reached: the bot walks again when it no longer holds.
+     */
+    setGoal(goal, dynamic = false) {
+      if (goal === null || goal === undefined) {
+        this.stop();
+        return;
       }
-      return new Promise((resolve, reject) => {
-        // Each plan is capped so a tick never stalls the bot's event loop
-        // (partial routes are followed and planned on).
-        const query = { maxNodes: 20000, ...(options.query || {}) };
-        const follower = new voxnav.Follower(navigator, goal.toVoxnav(navigator, bot), query);
-        current = { goal, follower, resolve, reject };
-        bot.emit('path_update', { status: 'success' });
-      });
+      if (!(goal instanceof Goal)) throw new TypeError('setGoal takes a goal from voxnav/mineflayer goals, or null');
+      start(goal, dynamic || goal.dynamic, null, null);
     },
     /** Stops walking; a pending goto rejects. */
     stop() {
       if (!current) return;
       bot.emit('path_stop');
-      finish(Object.assign(new Error('voxnav: stopped'), { name: 'PathStopped' }));
+      finish(fail('PathStopped', 'stopped'));
     },
-    isMoving: () => current !== null,
+    isMoving: () => current !== null && !current.reached,
+    /** The goal being walked to, or null. */
+    get goal() {
+      return current ? current.goal : null;
+    },
   };
 
+  mirror.onChange = (what, x, z) => {
+    if (current) current.changes.add(what);
+  };
   bot.once('spawn', () => mirror.start());
   bot.on('physicsTick', tick);
 }
