@@ -317,6 +317,16 @@ function climbable(block) {
   return !!block && CLIMBABLE.has(block.name);
 }
 
+// Whether `pos` is more than `d` blocks from where `goal` lies (goals
+// without a place, such as GoalY or GoalInvert, are far from everywhere).
+function farFrom(goal, pos, d) {
+  if (goal.goals) return goal.goals.every((g) => farFrom(g, pos, d));
+  if (goal.x === undefined || goal.z === undefined || goal instanceof GoalInvert) return true;
+  const dx = pos.x - (goal.x + 0.5), dz = pos.z - (goal.z + 0.5);
+  const dy = goal.y === undefined ? 0 : pos.y - goal.y;
+  return dx * dx + dy * dy + dz * dz > d * d;
+}
+
 const SIDES = [[0, -1, 0], [1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1], [0, 1, 0]];
 const SCAFFOLDING = ['dirt', 'cobblestone', 'netherrack', 'stone', 'cobbled_deepslate', 'oak_planks'];
 
@@ -327,8 +337,12 @@ function plugin(bot, options = {}) {
   const profile = { ...voxnav.profiles.player, jump_distance: 2, ...(options.profile || {}) };
   const navigator = new voxnav.Navigator(mirror.world, profile);
   const scaffolding = options.scaffolding || SCAFFOLDING;
+  const sprint = options.sprint !== false;
   // {goal, dynamic, follower, resolve?, reject?, busy, reached, asked, changes}
   let current = null;
+  // Since the last goal was set: routes planned, follower ticks, and the
+  // time spent in them [ms] (plans and steering; the longest tick).
+  const stats = { plans: 0, updates: 0, ms: 0, maxMs: 0 };
 
   function stopControls() {
     for (const c of ['forward', 'back', 'left', 'right', 'jump', 'sprint', 'sneak']) bot.setControlState(c, false);
@@ -405,6 +419,7 @@ function plugin(bot, options = {}) {
       c.follower.setGoal(c.goal.toVoxnav(navigator, bot));
       c.changes.add('goal_moved');
     }
+    const t0 = process.hrtime.bigint();
     const s = c.follower.update({
       feet: [e.position.x, e.position.y, e.position.z],
       velocity: [e.velocity.x * 20, e.velocity.y * 20, e.velocity.z * 20],
@@ -412,6 +427,14 @@ function plugin(bot, options = {}) {
       inLiquid: !!(e.isInWater || e.isInLava),
       onClimbable: climbable(bot.blockAt(e.position.floored())),
     }, Date.now() / 1000);
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    stats.updates += 1;
+    stats.ms += ms;
+    stats.maxMs = Math.max(stats.maxMs, ms);
+    if (s.replans > stats.plans) {
+      stats.plans = s.replans;
+      bot.emit('path_update', { status: 'success', time: ms, replans: s.replans });
+    }
     const p = e.position.floored();
     // Arrived once the body has settled there (not in the air over it).
     const settled = e.onGround || e.isInWater || e.isInLava || climbable(bot.blockAt(p));
@@ -434,14 +457,13 @@ function plugin(bot, options = {}) {
       return;
     }
     c.noPath = false;
-    if (s.status === 'replanning') {
+    if (s.status === 'replanning' && s.replans > 1) {
       // Why the follower planned again: the goal moved, a block on the way
       // changed, or the body left its route.
       const why = c.changes.has('goal_moved') ? 'goal_moved' : c.changes.has('block_updated') ? 'block_updated'
         : c.changes.has('chunk_loaded') ? 'chunk_loaded' : 'stuck';
       c.changes.clear();
       bot.emit('path_reset', why);
-      bot.emit('path_update', { status: 'success', replans: s.replans });
     }
     if (s.status === 'stuck' && !c.stuck) bot.emit('path_reset', 'stuck');
     c.stuck = s.status === 'stuck';
@@ -465,9 +487,15 @@ function plugin(bot, options = {}) {
     }
     const target = vec([s.target[0], e.position.y + bot.entity.height * 0.9, s.target[2]]);
     bot.lookAt(target, true);
-    bot.setControlState('forward', s.speed > 0 && Math.hypot(s.heading[0], s.heading[1]) > 0);
+    const forward = s.speed > 0 && Math.hypot(s.heading[0], s.heading[1]) > 0;
+    bot.setControlState('forward', forward);
     bot.setControlState('jump', !!s.jump || s.climb > 0);
-    bot.setControlState('sprint', !!s.sprint);
+    // Runs where the route is walked on dry ground, as a player would (and as
+    // mineflayer-pathfinder does), but walks the last 3 blocks to a goal with
+    // a place so the body stops there (a running player slides on: off a
+    // one-wide wall top); options.sprint = false walks. Leaps always run.
+    const running = sprint && forward && e.onGround && !e.isInWater && s.climb === 0 && farFrom(c.goal, e.position, 3);
+    bot.setControlState('sprint', !!s.sprint || running);
   }
 
   function start(goal, dynamic, resolve, reject) {
@@ -482,7 +510,7 @@ function plugin(bot, options = {}) {
     const follower = new voxnav.Follower(navigator, goal.toVoxnav(navigator, bot), query);
     current = { goal, dynamic: !!dynamic, follower, resolve, reject, busy: false, reached: false, stuck: false,
       asked: new Map(), changes: new Set() };
-    bot.emit('path_update', { status: 'success', replans: 0 });
+    Object.assign(stats, { plans: 0, updates: 0, ms: 0, maxMs: 0 });
   }
 
   bot.voxnav = {
@@ -515,6 +543,8 @@ function plugin(bot, options = {}) {
       finish(fail('PathStopped', 'stopped'));
     },
     isMoving: () => current !== null && !current.reached,
+    /** Since the last goal was set: {plans, updates, ms, maxMs} (time in voxnav's follower [ms]). */
+    stats,
     /** The goal being walked to, or null. */
     get goal() {
       return current ? current.goal : null;
