@@ -330,12 +330,32 @@ function farFrom(goal, pos, d) {
 const SIDES = [[0, -1, 0], [1, 0, 0], [-1, 0, 0], [0, 0, 1], [0, 0, -1], [0, 1, 0]];
 const SCAFFOLDING = ['dirt', 'cobblestone', 'netherrack', 'stone', 'cobbled_deepslate', 'oak_planks'];
 
-function plugin(bot, options = {}) {
+/**
+ * Minecraft's player as the plugin walks it: voxnav.profiles.player, leaping
+ * gaps of up to two blocks with a run (a sprinting jump clears three, but
+ * only from a perfect take-off).
+ */
+const PLAYER = Object.freeze({ ...voxnav.profiles.player, jump_distance: 2 });
+
+/**
+ * The plugin with options (createPlugin({profile: {dig: true}})); the plain
+ * `plugin` reads the same options from createBot's `voxnav` option:
+ *   profile      changes to PLAYER (dig, place, blocks, max_fall, ...)
+ *   query        route options ({maxNodes: 20000} unless given; weight, zones, ...)
+ *   sprint       false: walk, never run (leaps still run)
+ *   scaffolding  item names it may place (for a profile that places)
+ */
+function createPlugin(pluginOptions = {}) {
+  return (bot, botOptions = {}) => inject(bot, { ...(botOptions.voxnav || {}), ...pluginOptions });
+}
+
+function plugin(bot, botOptions = {}) {
+  inject(bot, botOptions.voxnav || {});
+}
+
+function inject(bot, options) {
   const mirror = new Mirror(bot);
-  // Minecraft's player, leaping gaps of up to two blocks with a run (a
-  // sprinting jump clears three, but only from a perfect take-off).
-  const profile = { ...voxnav.profiles.player, jump_distance: 2, ...(options.profile || {}) };
-  const navigator = new voxnav.Navigator(mirror.world, profile);
+  let navigator = new voxnav.Navigator(mirror.world, { ...PLAYER, ...(options.profile || {}) });
   const scaffolding = options.scaffolding || SCAFFOLDING;
   const sprint = options.sprint !== false;
   // {goal, dynamic, follower, resolve?, reject?, busy, reached, asked, changes}
@@ -498,16 +518,19 @@ function plugin(bot, options = {}) {
     bot.setControlState('sprint', !!s.sprint || running);
   }
 
+  // Each plan is capped so a tick never stalls the bot's event loop
+  // (partial routes are followed and planned on).
+  function followerFor(goal) {
+    return new voxnav.Follower(navigator, goal.toVoxnav(navigator, bot), { maxNodes: 20000, ...(options.query || {}) });
+  }
+
   function start(goal, dynamic, resolve, reject) {
     if (current) {
       bot.emit('path_reset', 'goal_updated');
       finish(fail('GoalChanged', 'a new goal replaced this one'));
     }
-    // Each plan is capped so a tick never stalls the bot's event loop
-    // (partial routes are followed and planned on).
-    const query = { maxNodes: 20000, ...(options.query || {}) };
     if (goal.refresh) goal.refresh();
-    const follower = new voxnav.Follower(navigator, goal.toVoxnav(navigator, bot), query);
+    const follower = followerFor(goal);
     current = { goal, dynamic: !!dynamic, follower, resolve, reject, busy: false, reached: false, stuck: false,
       asked: new Map(), changes: new Set() };
     Object.assign(stats, { plans: 0, updates: 0, ms: 0, maxMs: 0 });
@@ -515,7 +538,9 @@ function plugin(bot, options = {}) {
 
   bot.voxnav = {
     world: mirror.world,
-    navigator,
+    get navigator() {
+      return navigator;
+    },
     mirror,
     goals,
     /** Walks to `goal`; resolves when reached, rejects with NoPath, a stop or a new goal. */
@@ -535,6 +560,19 @@ function plugin(bot, options = {}) {
       }
       if (!(goal instanceof Goal)) throw new TypeError('setGoal takes a goal from voxnav/mineflayer goals, or null');
       start(goal, dynamic || goal.dynamic, null, null);
+    },
+    /**
+     * New capabilities (changes to PLAYER, as options.profile): the goal
+     * being walked to is planned again with them (path_reset
+     * 'movements_updated').
+     */
+    setProfile(changes) {
+      navigator = new voxnav.Navigator(mirror.world, { ...PLAYER, ...(changes || {}) });
+      if (!current) return;
+      const c = current;
+      bot.emit('path_reset', 'movements_updated');
+      c.follower = followerFor(c.goal);
+      c.asked.clear();
     },
     /** Stops walking; a pending goto rejects. */
     stop() {
@@ -558,4 +596,4 @@ function plugin(bot, options = {}) {
   bot.on('physicsTick', tick);
 }
 
-module.exports = { plugin, goals, Mirror };
+module.exports = { plugin, createPlugin, goals, PLAYER, Mirror };

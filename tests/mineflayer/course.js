@@ -21,7 +21,7 @@ const os = require('os');
 const mcServer = require('flying-squid');
 const mineflayer = require('mineflayer');
 const { Vec3 } = require('vec3');
-const { plugin, goals } = require(path.join(__dirname, '..', '..', 'bindings', 'node', 'mineflayer'));
+const { plugin, goals, PLAYER } = require(path.join(__dirname, '..', '..', 'bindings', 'node', 'mineflayer'));
 const world = require('./course_world');
 
 const out = process.argv[2] || 'mineflayer_results.json';
@@ -46,8 +46,8 @@ setTimeout(() => {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A mineflayer bot with voxnav's plugin, resolved once spawned and its chunks mirrored. */
-function connect({ port, version }, username) {
-  const bot = mineflayer.createBot({ host: '127.0.0.1', port, username, version, auth: 'offline' });
+function connect({ port, version }, username, voxnav = {}) {
+  const bot = mineflayer.createBot({ host: '127.0.0.1', port, username, version, auth: 'offline', voxnav });
   bot.loadPlugin(plugin);
   bot.on('kicked', (r) => {
     if (bot.leaving) return;
@@ -76,6 +76,8 @@ function connect({ port, version }, username) {
 async function place(serv, x, y, z, state) {
   await serv.setBlock(serv.overworld, new Vec3(x, y, z), state);
 }
+
+const at = world.at;
 
 async function startServer(version, regionFile) {
   const server = await world.startServer(mcServer, version, regionFile);
@@ -188,7 +190,49 @@ async function course() {
   await reach(bot, 'away from a point (GoalInvert)', new goals.GoalInvert(new goals.GoalNear(from.x, from.y, from.z, 6)),
     (p) => (p.distanceTo(from) > 6 ? null : `only ${p.distanceTo(from).toFixed(2)} away`));
   bot.leave();
+  await digger(server, x, y, z);
+  await builder(server, x, y, z);
   serv.quit();
+}
+
+// A bot whose profile digs (createBot's `voxnav` option) gets into the
+// closed dirt hut with bot.dig; the plain player has no way in.
+async function digger(server, x, y, z) {
+  const bot = await connect(server, 'voxnav_digger', { profile: { dig: true } });
+  const goal = new goals.GoalBlock(x - 4, y, z - 12);
+  const plain = new (require(path.join(__dirname, '..', '..', 'bindings', 'node', 'index')).Navigator)(bot.voxnav.world, PLAYER);
+  const r = plain.findRoute(bot.entity.position.toArray(), goal.toVoxnav());
+  if (r.status === 'found') {
+    ++failed;
+    console.log('FAIL  the plain player has a way into the hut without digging');
+  }
+  let dug = 0;
+  bot.on('blockUpdate', (o, n) => {
+    if (o && n && o.name === 'dirt' && n.name === 'air') ++dug;
+  });
+  await reach(bot, 'into a closed dirt hut, digging (bot.dig)', goal, (p) => at(x - 4, y, z - 12)(p)
+    || (dug > 0 ? null : 'no block was dug'));
+  results.dug = dug;
+  bot.leave();
+}
+
+// A bot whose profile places blocks but does not leap bridges the trench
+// onto the leap's island with bot.placeBlock, from 16 dirt the server gives it.
+async function builder(server, x, y, z) {
+  const { serv } = server;
+  const bot = await connect(server, 'voxnav_builder', { profile: { place: true, blocks: 16, jump_distance: 0 } });
+  const player = serv.players.find((p) => p.username === 'voxnav_builder');
+  const Item = require('prismarine-item')(serv.registry);
+  player.inventory.updateSlot(36, new Item(serv.registry.itemsByName.dirt.id, 16));
+  for (let i = 0; i < 100 && !bot.inventory.items().length; ++i) await sleep(20);
+  let placed = 0;
+  bot.on('blockUpdate', (o, n) => {
+    if (o && n && o.name === 'air' && n.name === 'dirt') ++placed;
+  });
+  await reach(bot, 'onto the trench island, placing blocks (bot.placeBlock)', new goals.GoalBlock(x + 13, y, z - 11),
+    (p) => at(x + 13, y, z - 11)(p) || (placed > 0 ? null : 'no block was placed'));
+  results.placed = placed;
+  bot.leave();
 }
 
 // A second bot walks from the spawn up the hill and among the trees; the

@@ -122,6 +122,14 @@ function courseBlocks(registry, x, y, z) {
   // A four-high wall east of the spawn with a ladder: the only way onto it.
   for (let dz = 10; dz <= 12; ++dz) for (let dy = 0; dy < 4; ++dy) put(20, dy, dz, stone);
   for (let dy = 0; dy < 4; ++dy) put(19, dy, 11, state('ladder', { facing: 'west', waterlogged: false }));
+  // A closed dirt hut (dx -5..-3, dz -13..-11, three high) with one block
+  // of room inside: only a bot that digs gets in.
+  const dirt = state('dirt');
+  for (let dx = -5; dx <= -3; ++dx) {
+    for (let dz = -13; dz <= -11; ++dz) {
+      for (let dy = 0; dy <= 2; ++dy) put(dx, dy, dz, dx === -4 && dz === -12 && dy < 2 ? air : dirt);
+    }
+  }
   return list;
 }
 
