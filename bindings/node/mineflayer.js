@@ -9,16 +9,19 @@
 // 16x16x16 section; block states through voxnav's Minecraft block table;
 // block updates as they arrive; columns dropped as the bot forgets them) and
 // walks the bot along voxnav routes with the Follower through the bot's
-// controls: walk, jump, sprint for leaps, ladders, water, doors opened with
+// controls: walk, run, jump, leaps, ladders, water, doors opened with
 // bot.activateBlock.
 //
 // Goals: GoalBlock, GoalNear, GoalXZ, GoalNearXZ, GoalY, GoalGetToBlock,
 // GoalFollow (an entity, kept up to date), GoalCompositeAny, GoalInvert
 // (flee); goto, setGoal(goal, dynamic) and stop; the events goal_reached,
 // path_update, path_reset (with a reason) and path_stop. Agents whose
-// profile digs or places (options.profile: {dig: true}, {place: true}) dig
-// with bot.dig and place with bot.placeBlock (options.scaffolding: the item
-// names it may place).
+// profile digs or places ({profile: {dig: true}}, {profile: {place: true}})
+// dig with bot.dig and place with bot.placeBlock. Options: createBot's
+// `voxnav` option or createPlugin(options) (see createPlugin).
+//
+// Threads: everything runs on the bot's event loop (mineflayer's physics
+// tick); nothing here blocks longer than one capped plan.
 const voxnav = require('./index');
 
 // --- goals: the classes mineflayer-pathfinder users write ----------------------
@@ -234,6 +237,7 @@ class Mirror {
     this.ids = new Map(); // state id -> voxnav block id
     this.columns = new Set(); // "cx,cz" of mirrored columns
     this.onChange = () => {}; // (what: 'chunk_loaded' | 'block_updated')
+    this.stats = { columns: 0, ms: 0 }; // columns copied in, time spent [ms]
   }
 
   /** voxnav's block id for a Minecraft state id; `blockOf()` gives the
@@ -260,6 +264,7 @@ class Mirror {
   loadColumn(x, z) {
     const column = this.bot.world.getColumn(x >> 4, z >> 4);
     if (!column) return;
+    const t0 = process.hrtime.bigint();
     const cx = x >> 4, cz = z >> 4;
     const { minY, maxY } = this.heights();
     const ids = new Uint16Array(4096);
@@ -278,6 +283,8 @@ class Mirror {
       this.world.setChunk(cx, sy, cz, ids);
     }
     this.columns.add(`${cx},${cz}`);
+    this.stats.columns += 1;
+    this.stats.ms += Number(process.hrtime.bigint() - t0) / 1e6;
     this.onChange('chunk_loaded');
   }
 

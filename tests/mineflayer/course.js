@@ -189,6 +189,7 @@ async function course() {
   const from = bot.entity.position.floored().offset(0.5, 0, 0.5);
   await reach(bot, 'away from a point (GoalInvert)', new goals.GoalInvert(new goals.GoalNear(from.x, from.y, from.z, 6)),
     (p) => (p.distanceTo(from) > 6 ? null : `only ${p.distanceTo(from).toFixed(2)} away`));
+  results.mirror = { ...bot.voxnav.mirror.stats };
   bot.leave();
   await digger(server, x, y, z);
   await builder(server, x, y, z);
@@ -289,6 +290,7 @@ async function realRegion() {
   }
   for (const g of world.regionGoals()) await reach(bot, g.name, g.make(goals), g.check, g.limit);
   await follow(server, bot, [[52, 67, 26], [52, 66, 32]]);
+  results.region.mirror = { ...bot.voxnav.mirror.stats };
   bot.leave();
   server.serv.quit();
 }

@@ -19,6 +19,8 @@ const world = require('../../../tests/mineflayer/course_world');
 const out = process.argv[2] || 'mineflayer_side_by_side.json';
 const rounds = Number(process.argv[3] || 1);
 const planners = ['voxnav', 'pathfinder'];
+// One flying-squid server after another in this process: each adds process listeners.
+process.setMaxListeners(100);
 
 async function runOne(planner, set) {
   const region = set === 'region';
