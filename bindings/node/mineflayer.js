@@ -268,24 +268,83 @@ class Mirror {
     const cx = x >> 4, cz = z >> 4;
     const { minY, maxY } = this.heights();
     const ids = new Uint16Array(4096);
-    const pos = { x: 0, y: 0, z: 0 };
     for (let sy = minY >> 4; sy < maxY >> 4; ++sy) {
-      for (let ly = 0; ly < 16; ++ly) {
-        pos.y = sy * 16 + ly;
-        for (let lz = 0; lz < 16; ++lz) {
-          pos.z = lz;
-          for (let lx = 0; lx < 16; ++lx) {
-            pos.x = lx;
-            ids[lx + 16 * (lz + 16 * ly)] = this.idOf(column.getBlockStateId(pos), () => column.getBlock(pos));
-          }
-        }
-      }
+      if (!this.readSection(column, sy, ids)) this.readSectionBlockByBlock(column, sy, ids);
       this.world.setChunk(cx, sy, cz, ids);
     }
     this.columns.add(`${cx},${cz}`);
     this.stats.columns += 1;
     this.stats.ms += Number(process.hrtime.bigint() - t0) / 1e6;
     this.onChange('chunk_loaded');
+  }
+
+  // Fills `ids` (index x + 16 * (z + 16 * y), prismarine-chunk's order too)
+  // with section `sy` of `column` read straight from prismarine-chunk's
+  // storage: a palette resolved once per entry, then one bit-array read per
+  // block (1.9 to 1.17: a section's palette or global ids, null sections
+  // air; 1.18+: one value for the whole section, a palette, or global ids).
+  // False when the layout is not one of these (readSectionBlockByBlock then).
+  readSection(column, sy, ids) {
+    const sections = column.sections;
+    if (!Array.isArray(sections)) return false;
+    const sec = sections[sy - ((column.minY || 0) >> 4)];
+    if (sec === null || sec === undefined) {
+      ids.fill(this.idOf(0, () => column.getBlock({ x: 0, y: sy * 16, z: 0 })));
+      return true;
+    }
+    const data = sec.data;
+    if (!data) return false;
+    const posOf = (i) => ({ x: i & 15, y: sy * 16 + (i >> 8), z: (i >> 4) & 15 });
+    if (data.value !== undefined && data.data === undefined) { // one value for the whole section
+      ids.fill(this.idOf(data.value, () => column.getBlock(posOf(0))));
+      return true;
+    }
+    // 1.18+: a container holding a bit array (and a palette unless direct);
+    // before: the section's own bit array (its data a Uint32Array) and palette.
+    const container = !!data.data && typeof data.data.get === 'function';
+    const bits = container ? data.data : data;
+    const palette = container ? data.palette : sec.palette;
+    if (typeof bits.get !== 'function') return false;
+    if (palette) {
+      const local = new Int32Array(palette.length).fill(-1); // palette index -> voxnav id
+      for (let i = 0; i < 4096; ++i) {
+        const k = bits.get(i);
+        let id = local[k];
+        if (id < 0) id = local[k] = this.idOf(palette[k], () => column.getBlock(posOf(i)));
+        ids[i] = id;
+      }
+    } else {
+      for (let i = 0; i < 4096; ++i) {
+        const state = bits.get(i);
+        ids[i] = this.idOf(state, () => column.getBlock(posOf(i)));
+      }
+    }
+    return true;
+  }
+
+  // The same, one getBlockStateId per block (any prismarine-chunk layout).
+  readSectionBlockByBlock(column, sy, ids) {
+    const pos = { x: 0, y: 0, z: 0 };
+    for (let i = 0; i < 4096; ++i) {
+      pos.x = i & 15;
+      pos.z = (i >> 4) & 15;
+      pos.y = sy * 16 + (i >> 8);
+      ids[i] = this.idOf(column.getBlockStateId(pos), () => column.getBlock(pos));
+    }
+  }
+
+  /** Sections of column (cx, cz) whose voxnav blocks differ from a block-by-block read (a check for tests). */
+  differences(cx, cz) {
+    const column = this.bot.world.getColumn(cx, cz);
+    const { minY, maxY } = this.heights();
+    const want = new Uint16Array(4096);
+    const out = [];
+    for (let sy = minY >> 4; sy < maxY >> 4; ++sy) {
+      this.readSectionBlockByBlock(column, sy, want);
+      const got = this.world.getChunk(cx, sy, cz);
+      if (!got || got.some((v, i) => v !== want[i])) out.push(sy);
+    }
+    return out;
   }
 
   unloadColumn(x, z) {

@@ -95,6 +95,22 @@ async function seen(bot, x, y, z, name) {
   throw new Error(`the bot never saw ${name} at ${x} ${y} ${z}`);
 }
 
+// The mirror reads prismarine-chunk's palettes and bit arrays directly:
+// every section of every column it holds must equal a block-by-block read
+// (after the block updates of the walk, too).
+function mirrorDifferences(bot) {
+  const m = bot.voxnav.mirror;
+  let sections = 0;
+  for (const key of m.columns) {
+    const [cx, cz] = key.split(',').map(Number);
+    const bad = m.differences(cx, cz);
+    if (bad.length) console.log(`FAIL  the mirror's column ${key} differs from the bot's in sections ${bad.join(' ')}`);
+    sections += bad.length;
+  }
+  if (sections) ++failed;
+  return sections;
+}
+
 function record(entry, bot, why) {
   const p = bot.entity.position;
   entry.end = [p.x, p.y, p.z];
@@ -189,7 +205,7 @@ async function course() {
   const from = bot.entity.position.floored().offset(0.5, 0, 0.5);
   await reach(bot, 'away from a point (GoalInvert)', new goals.GoalInvert(new goals.GoalNear(from.x, from.y, from.z, 6)),
     (p) => (p.distanceTo(from) > 6 ? null : `only ${p.distanceTo(from).toFixed(2)} away`));
-  results.mirror = { ...bot.voxnav.mirror.stats };
+  results.mirror = { ...bot.voxnav.mirror.stats, differences: mirrorDifferences(bot) };
   bot.leave();
   await digger(server, x, y, z);
   await builder(server, x, y, z);
@@ -290,7 +306,7 @@ async function realRegion() {
   }
   for (const g of world.regionGoals()) await reach(bot, g.name, g.make(goals), g.check, g.limit);
   await follow(server, bot, [[52, 67, 26], [52, 66, 32]]);
-  results.region.mirror = { ...bot.voxnav.mirror.stats };
+  results.region.mirror = { ...bot.voxnav.mirror.stats, differences: mirrorDifferences(bot) };
   bot.leave();
   server.serv.quit();
 }
