@@ -10,11 +10,7 @@ build=$(cd "$1" && pwd) source=$(cd "$2" && pwd)
 npm_dir=$build/tests/mineflayer_npm
 "$source/tools/npm_ci_pinned.sh" "mineflayer" "$source/tests/mineflayer" "$npm_dir" || exit $?
 out=$build/tests/mineflayer_addon
-rm -rf "$out"
-VOXNAV_BUILD_DIR=$build VOXNAV_SOURCE_DIR=$source VOXNAV_NODE_OUT=$out \
-  NODE_API_HEADERS_DIR=$npm_dir/node_modules/node-api-headers/include \
-  node "$source/bindings/node/build.js" > "$build/tests/mineflayer_addon_build.log" 2>&1 \
-  || { cat "$build/tests/mineflayer_addon_build.log"; echo "FAIL: the addon did not build"; exit 1; }
+"$source/tools/build_node_addon.sh" "$build" "$source" "$npm_dir" "$out" || exit 1
 VOXNAV_NODE_ADDON=$out/voxnav.node NODE_PATH=$npm_dir/node_modules timeout 300 \
   node "$source/tests/mineflayer/course.js" "$build/tests/mineflayer_results.json" 2>&1 \
   | grep -v "INFO\|Server shutting down\|Kicking"

@@ -11,16 +11,11 @@ set -uo pipefail
 mode=$1 build=$(cd "$2" && pwd) source=$(cd "$3" && pwd)
 npm_dir=$build/tests/node_npm
 "$source/tools/npm_ci_pinned.sh" "node binding" "$source/tests/node" "$npm_dir" || exit $?
-headers=$npm_dir/node_modules/node-api-headers/include
-[ -f "$headers/node_api.h" ] || { echo "FAIL: $headers/node_api.h is missing"; exit 1; }
 
 case "$mode" in
 binding)
   out=$build/tests/node_addon
-  rm -rf "$out"
-  VOXNAV_BUILD_DIR=$build VOXNAV_SOURCE_DIR=$source VOXNAV_NODE_OUT=$out NODE_API_HEADERS_DIR=$headers \
-    node "$source/bindings/node/build.js" > "$build/tests/node_addon_build.log" 2>&1 \
-    || { cat "$build/tests/node_addon_build.log"; echo "FAIL: the addon did not build"; exit 1; }
+  "$source/tools/build_node_addon.sh" "$build" "$source" "$npm_dir" "$out" || exit 1
   VOXNAV_NODE_ADDON=$out/voxnav.node node "$source/bindings/node/test/binding.test.js" || exit 1
   ;;
 npm)

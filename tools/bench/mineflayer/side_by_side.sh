@@ -14,11 +14,7 @@ rounds=${2:-3}
 npm_dir=$build/tools/mineflayer_npm
 "$source/tools/npm_ci_pinned.sh" "mineflayer side by side" "$here" "$npm_dir" || exit $?
 out=$build/tools/mineflayer_addon
-mkdir -p "$out"
-VOXNAV_BUILD_DIR=$build VOXNAV_SOURCE_DIR=$source VOXNAV_NODE_OUT=$out \
-  NODE_API_HEADERS_DIR=$npm_dir/node_modules/node-api-headers/include \
-  node "$source/bindings/node/build.js" > "$build/tools/mineflayer_addon_build.log" 2>&1 \
-  || { cat "$build/tools/mineflayer_addon_build.log"; echo "the addon did not build"; exit 1; }
+"$source/tools/build_node_addon.sh" "$build" "$source" "$npm_dir" "$out" || exit 1
 # (flying-squid's log lines left out)
 VOXNAV_NODE_ADDON=$out/voxnav.node NODE_PATH=$npm_dir/node_modules \
   node "$here/side_by_side.js" "$build/mineflayer_side_by_side.json" "$rounds" 2>&1 \
