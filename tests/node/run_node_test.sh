@@ -42,6 +42,15 @@ npm)
     const route = nav.findRoute([1, 1, 1], voxnav.goals.at(14, 1, 9));
     if (route.status !== "found" || route.waypoints.length < 2) { console.error(route); process.exit(1); }
     console.log(`require("voxnav") ${voxnav.version}: ${route.status}, ${route.waypoints.length} waypoints, ${route.cost.toFixed(3)} s`);
+    // The mineflayer plugin ships in the package too (its own export).
+    const mf = require("voxnav/mineflayer");
+    if (typeof mf.plugin !== "function" || typeof mf.createPlugin !== "function" || !mf.goals.GoalFollow) {
+      console.error("voxnav/mineflayer lacks plugin, createPlugin or goals"); process.exit(1);
+    }
+    const g = new mf.goals.GoalBlock(14, 1, 9).toVoxnav();
+    const viaGoal = nav.findRoute([1, 1, 1], g);
+    if (viaGoal.cost !== route.cost) { console.error("a GoalBlock routes differently", viaGoal); process.exit(1); }
+    console.log(`require("voxnav/mineflayer"): ${Object.keys(mf.goals).length} goal classes`);
   ' || { echo "FAIL: require(\"voxnav\") in the app"; exit 1; }
   ;;
 *) echo "usage: run_node_test.sh binding|npm BUILD SOURCE"; exit 1 ;;
