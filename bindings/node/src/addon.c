@@ -126,6 +126,12 @@ static napi_value make_int(napi_env env, int32_t i) {
     return v;
 }
 
+static napi_value make_bool(napi_env env, int b) {
+    napi_value v;
+    napi_get_boolean(env, b != 0, &v);
+    return v;
+}
+
 static napi_value make_string(napi_env env, const char* s) {
     napi_value v;
     napi_create_string_utf8(env, s ? s : "", NAPI_AUTO_LENGTH, &v);
@@ -330,9 +336,7 @@ static napi_value world_minecraft_block(napi_env env, napi_callback_info info) {
     napi_value out;
     napi_create_array_with_length(env, 2, &out);
     napi_set_element(env, out, 0, make_int(env, id));
-    napi_value k;
-    napi_get_boolean(env, known != 0, &k);
-    napi_set_element(env, out, 1, k);
+    napi_set_element(env, out, 1, make_bool(env, known));
     return out;
 }
 
@@ -419,9 +423,7 @@ static napi_value world_is_loaded(napi_env env, napi_callback_info info) {
     int32_t c[3];
     voxnav_world* w = world_and_ints(env, argv, 3, c, "chunk coordinates must be integers");
     if (!w) return NULL;
-    napi_value b;
-    napi_get_boolean(env, voxnav_world_is_loaded(w, c[0], c[1], c[2]) != 0, &b);
-    return b;
+    return make_bool(env, voxnav_world_is_loaded(w, c[0], c[1], c[2]));
 }
 
 /* worldInfo(world) -> {revision, loadedChunks, memoryBytes, factsBytes} */
@@ -677,9 +679,7 @@ static napi_value route_object(napi_env env, voxnav_route* r) {
     napi_create_object(env, &o);
     const int32_t status = voxnav_route_status(r);
     set(env, o, "status", make_string(env, voxnav_search_status_name(status)));
-    napi_value usable;
-    napi_get_boolean(env, voxnav_route_usable(r) != 0, &usable);
-    set(env, o, "usable", usable);
+    set(env, o, "usable", make_bool(env, voxnav_route_usable(r)));
     set(env, o, "cost", make_double(env, voxnav_route_cost(r)));
     set(env, o, "error", make_string(env, voxnav_route_error(r)));
     const voxnav_metrics m = voxnav_route_metrics(r);
@@ -774,12 +774,10 @@ static napi_value navigator_check_route(napi_env env, napi_callback_info info) {
     if (!get_int32(env, argv[2], &from) || from < 0) return throw_type(env, "fromWaypoint must be an integer >= 0");
     voxnav_route_check c;
     if (failed(env, voxnav_check_route(n, r, (size_t)from, &c))) return NULL;
-    napi_value o, b;
+    napi_value o;
     napi_create_object(env, &o);
-    napi_get_boolean(env, c.valid != 0, &b);
-    set(env, o, "valid", b);
-    napi_get_boolean(env, c.unchanged != 0, &b);
-    set(env, o, "unchanged", b);
+    set(env, o, "valid", make_bool(env, c.valid));
+    set(env, o, "unchanged", make_bool(env, c.unchanged));
     set(env, o, "firstInvalid", make_double(env, (double)c.first_invalid));
     set(env, o, "why", make_string(env, c.why));
     return o;
@@ -792,9 +790,7 @@ static napi_value navigator_is_waypoint(napi_env env, napi_callback_info info) {
     if (!n) return NULL;
     int32_t v[3];
     if (!get_voxel(env, argv[1], v)) return throw_type(env, "a feet voxel is [x, y, z] of integers");
-    napi_value b;
-    napi_get_boolean(env, voxnav_is_waypoint(n, v[0], v[1], v[2]) != 0, &b);
-    return b;
+    return make_bool(env, voxnav_is_waypoint(n, v[0], v[1], v[2]));
 }
 
 /* navigatorSnap(nav, [x,y,z] game position, useTransform) -> [x,y,z] | null (with why) */
@@ -967,7 +963,7 @@ static napi_value follower_update(napi_env env, napi_callback_info info) {
     if (!get_double(env, argv[2], &now)) return throw_type(env, "now must be a number (seconds)");
     voxnav_steering s;
     if (failed(env, voxnav_follower_update(f, &body, now, &s))) return NULL;
-    napi_value o, b;
+    napi_value o;
     napi_create_object(env, &o);
     set(env, o, "status", make_string(env, voxnav_follow_status_name(s.status)));
     set(env, o, "waypoint", make_double(env, s.waypoint));
@@ -978,10 +974,8 @@ static napi_value follower_update(napi_env env, napi_callback_info info) {
     napi_set_element(env, heading, 1, make_double(env, s.heading[1]));
     set(env, o, "heading", heading);
     set(env, o, "speed", make_double(env, s.speed));
-    napi_get_boolean(env, s.jump != 0, &b);
-    set(env, o, "jump", b);
-    napi_get_boolean(env, s.sprint != 0, &b);
-    set(env, o, "sprint", b);
+    set(env, o, "jump", make_bool(env, s.jump));
+    set(env, o, "sprint", make_bool(env, s.sprint));
     set(env, o, "climb", make_int(env, s.climb));
     const struct { int32_t has; const int32_t* v; const char* key; } acts[] = {
         {s.has_open, s.open, "open"}, {s.has_dig, s.dig, "dig"}, {s.has_place, s.place, "place"}, {s.has_close, s.close, "close"}};
