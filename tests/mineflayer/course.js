@@ -7,9 +7,10 @@
 // block, through a closed oak door and a closed fence gate it opens with
 // bot.activateBlock (the server's door handler below). Every goal not
 // reached in time is a failure. Then back through the door while the
-// server closes it mid-walk, swimming to an island in a pool, leaping a
-// two-wide trench onto another, up a ladder onto a wall, any of two goals
-// and away from a point. Then a second server on 1.21.1 whose world is the
+// server closes it mid-walk, any of two goals, away from a point, swimming
+// to an island in a pool, leaping a two-wide trench onto another, up a
+// ladder onto a wall; a digger into a closed hut, a builder bridging the
+// trench. Then a second server on 1.21.1 whose world is the
 // real region worlds/samples/prismarine_1.21.1_r.0.0.mca (PrismarineJS,
 // MIT): up a hill, among the trees, across the water, back, and following a
 // second bot (GoalFollow, set with setGoal(goal, true)) as it walks.
@@ -190,12 +191,24 @@ async function course() {
         }
       }, 20);
     }
+    // Before the pool (after it the bot stands on islands and a one-wide
+    // wall top): any of two goals and away from where the bot stands.
+    if (g.name.startsWith('swimming')) await relativeGoals(bot, y);
     const extra = after[g.name];
     await reach(bot, g.name, g.make(goals), (p) => g.check(p) || (extra ? extra() : null), g.limit);
     if (watch) clearInterval(watch);
   }
   results.door_open_after = isOpen(-8, 0, 0);
   results.gate_open_after = isOpen(-12, 0, 8);
+  results.mirror = { ...bot.voxnav.mirror.stats, differences: mirrorDifferences(bot) };
+  bot.leave();
+  await digger(server, x, y, z);
+  await builder(server, x, y, z);
+  serv.quit();
+}
+
+// Goals relative to where the bot stands (on the ground, level y).
+async function relativeGoals(bot, y) {
   // Any of two goals: the nearer one.
   const here = bot.entity.position.floored();
   await reach(bot, 'any of two goals (the nearer)', new goals.GoalCompositeAny([
@@ -205,11 +218,6 @@ async function course() {
   const from = bot.entity.position.floored().offset(0.5, 0, 0.5);
   await reach(bot, 'away from a point (GoalInvert)', new goals.GoalInvert(new goals.GoalNear(from.x, from.y, from.z, 6)),
     (p) => (p.distanceTo(from) > 6 ? null : `only ${p.distanceTo(from).toFixed(2)} away`));
-  results.mirror = { ...bot.voxnav.mirror.stats, differences: mirrorDifferences(bot) };
-  bot.leave();
-  await digger(server, x, y, z);
-  await builder(server, x, y, z);
-  serv.quit();
 }
 
 // A bot whose profile digs (createBot's `voxnav` option) gets into the
