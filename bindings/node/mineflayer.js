@@ -505,13 +505,16 @@ function inject(bot, options) {
       c.follower.setGoal(c.goal.toVoxnav(navigator, bot));
       c.changes.add('goal_moved');
     }
+    const p = e.position.floored();
+    const inLiquid = !!(e.isInWater || e.isInLava);
+    const onClimbable = climbable(bot.blockAt(p));
     const t0 = process.hrtime.bigint();
     const s = c.follower.update({
       feet: [e.position.x, e.position.y, e.position.z],
       velocity: [e.velocity.x * 20, e.velocity.y * 20, e.velocity.z * 20],
       onGround: e.onGround,
-      inLiquid: !!(e.isInWater || e.isInLava),
-      onClimbable: climbable(bot.blockAt(e.position.floored())),
+      inLiquid,
+      onClimbable,
     }, Date.now() / 1000);
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     stats.updates += 1;
@@ -521,9 +524,8 @@ function inject(bot, options) {
       stats.plans = s.replans;
       bot.emit('path_update', { status: 'success', time: ms, replans: s.replans });
     }
-    const p = e.position.floored();
     // Arrived once the body has settled there (not in the air over it).
-    const settled = e.onGround || e.isInWater || e.isInLava || climbable(bot.blockAt(p));
+    const settled = e.onGround || inLiquid || onClimbable;
     if (settled && (s.status === 'arrived' || c.goal.endsWalkAt(p.x, p.y, p.z))) {
       stopControls();
       if (!c.reached) bot.emit('goal_reached', c.goal);
