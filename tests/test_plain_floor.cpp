@@ -117,11 +117,59 @@ TEST_CASE("jump points agree with the plain search after random edits", "[search
                 if (plain.status != SearchStatus::Found) continue;
                 ++found;
                 CHECK(fast.cost == Approx(plain.cost).epsilon(1e-9));
+                // Each step's cost, which the route build takes for plain-floor
+                // walks without asking the rules (OrdinarySteps::known_step),
+                // equals the rules' own price of that step.
+                const std::vector<double> priced = nav.step_costs(fast, {});
+                REQUIRE(priced.size() == fast.waypoints.size());
+                for (std::size_t k = 1; k < priced.size(); ++k) CHECK(fast.waypoints[k].cost == priced[k]);
             }
         }
     }
     CHECK(compared == 40 * 12 * 6);
     CHECK(found > compared / 3);
+}
+
+TEST_CASE("jump point runs read 16 voxels at a time exactly as voxel by voxel", "[search][jump][plain]") {
+    // Every slot position and straight direction, in worlds that cross chunk
+    // faces (floor at a chunk's top, 40 x 34 columns over three chunks a side),
+    // bounded and not, with a goal on the floor and after random edits.
+    std::size_t compared = 0, jumps = 0, capped = 0;
+    for (std::uint32_t seed = 1; seed <= 12; ++seed) {
+        const int floor_y = seed % 2 ? 15 : 0;
+        const Voxel size(40, 6, 34);
+        World w = testing::flat_world(seed + 300, size, floor_y, seed % 3 != 0);
+        std::mt19937 rng(seed);
+        for (int e = 0; e < 6; ++e) random_edit(w, rng, {0, floor_y, 0}, size);
+        AgentProfile a;
+        a.jump = true;
+        Navigator nav(w, a);
+        const NavSnapshot& snap = nav.field();
+        const int gx = int(rng() % 40), gz = int(rng() % 34);
+        const NavSnapshot::Index goal = snap.index_of({gx, floor_y + 1, gz});
+        REQUIRE(goal != NavSnapshot::no_index);
+        const JumpPointProblem p(nav.moves(), goal);
+        for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s)
+            for (std::uint32_t l = 0; l < 4096; ++l) {
+                const NavSnapshot::Index i = node_id::make(s, l);
+                if (!p.plain(i)) continue;
+                for (const auto& d : {std::pair{1, 0}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{0, -1}}) {
+                    int steps_v = -1, steps_l = -2;
+                    const NavSnapshot::Index v = p.run_voxels(i, d.first, d.second, steps_v);
+                    const NavSnapshot::Index r = p.run_lanes(i, d.first, d.second, steps_l);
+                    INFO("seed " << seed << " from " << snap.voxel_of(i).x << "," << snap.voxel_of(i).y << "," << snap.voxel_of(i).z
+                                 << " along " << d.first << "," << d.second);
+                    REQUIRE(r == v);
+                    if (v != NavSnapshot::no_index) REQUIRE(steps_l == steps_v);
+                    ++compared;
+                    jumps += v != NavSnapshot::no_index;
+                    capped += v != NavSnapshot::no_index && steps_v == 16;
+                }
+            }
+    }
+    CHECK(compared > 20000);
+    CHECK(jumps > compared / 4);
+    CHECK(capped > 100);
 }
 
 TEST_CASE("Auto uses jump points where most floor is plain, the plain search elsewhere", "[search][jump][plain]") {

@@ -19,6 +19,9 @@
 #pragma once
 
 #include <cstdint>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace voxnav {
 
@@ -75,6 +78,22 @@ private:
     static_assert(dry_standable_pattern == kStandable && dry_standable_mask == (kStandable | kWater), "pattern layout");
     Raw raw_ = 0;
 };
+
+/// Bit i (0..15) set when facts[i] is dry standable (Fact::dry_standable),
+/// for 16 facts in a row (a chunk's x-row): what jump point scans test 16
+/// positions at a time.
+[[nodiscard]] inline std::uint32_t dry_standable_bits16(const Fact::Raw* facts) {
+#if defined(__SSE2__)
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(facts));
+    const __m128i m = _mm_and_si128(v, _mm_set1_epi8(char(Fact::dry_standable_mask)));
+    return std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(m, _mm_set1_epi8(char(Fact::dry_standable_pattern)))));
+#else
+    std::uint32_t bits = 0;
+    for (unsigned i = 0; i < 16; ++i)
+        bits |= std::uint32_t((facts[i] & Fact::dry_standable_mask) == Fact::dry_standable_pattern) << i;
+    return bits;
+#endif
+}
 
 /// ShapeFact: what a position in a chunk near shaped blocks (slabs, stairs,
 /// fences, ladders, doors, damaging floors; world/block.hpp) adds to its

@@ -3,6 +3,7 @@
 
 #include "derive_chunk.hpp"
 #include "read_box.hpp"
+#include "facts/chunk_map.hpp"
 #include "facts/block_geo.hpp"
 #include "facts/block_traits.hpp"
 #include "facts/nav_snapshot.hpp"
@@ -18,6 +19,7 @@
 #include <mutex>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
 #include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
@@ -66,7 +68,9 @@ struct VOXNAV_INTERNAL NavField::Impl {
 
     void rebuild(const World& world);
     void update(const World& world, const std::vector<Voxel>& changed);
-    bool navigable(const World& world, const Voxel& chunk) const;
+    /// Whether a chunk gets facts: inside the bounds, with a loaded chunk
+    /// around it. `loaded`, when given, memoises World::is_loaded.
+    bool navigable(const World& world, const Voxel& chunk, detail::ChunkMap<std::uint8_t>* loaded = nullptr) const;
     std::uint32_t add_slot(const Voxel& chunk);
     void remove_slot(std::uint32_t slot);
     void derive(const World& world, const std::vector<std::uint32_t>& slots);
@@ -108,6 +112,11 @@ struct VOXNAV_INTERNAL NavField::Impl {
     std::vector<std::uint32_t> facts_changed_;  // slots whose fact bytes derive() changed (this sync)
     std::shared_ptr<const FactChanges> changes_;  // the journal published with the snapshots
     std::vector<std::uint32_t> plain_mark_;     // per slot: 1 + its place in this sync's plain work, or 0
+    // update()'s bookkeeping, kept so a crossing allocates nothing once warm:
+    // the chunks around the changed ones, World::is_loaded answers, and per
+    // slot whether it is already to be derived.
+    detail::ChunkMap<std::uint8_t> around_, loaded_memo_;
+    std::vector<std::uint8_t> dirty_mark_;
     std::vector<detail::PlainCounts> plain_counts_;  // per slot, behind the snapshot's totals
     static_assert(sizeof(Fact::Raw) == 1, "uniform_ keeps one block per fact value");
     std::array<std::shared_ptr<const ChunkFacts>, 256> uniform_{};
@@ -268,7 +277,7 @@ NavField::SyncStats NavField::Impl::last_sync() const {
     return stats_;
 }
 
-bool NavField::Impl::navigable(const World& world, const Voxel& chunk) const {
+bool NavField::Impl::navigable(const World& world, const Voxel& chunk, detail::ChunkMap<std::uint8_t>* loaded) const {
     if (bounds_) {
         // Chunks meeting the bounds grown by one voxel: the voxels just
         // outside still need facts (a flyer's corner, a leap's headroom).
@@ -277,7 +286,17 @@ bool NavField::Impl::navigable(const World& world, const Voxel& chunk) const {
         if (cb.intersected(grown).empty()) return false;
     }
     bool any = false;
-    for_each_around(chunk, [&](const Voxel& n, int, int, int) { any = any || world.is_loaded(n); });
+    for_each_around(chunk, [&](const Voxel& n, int, int, int) {
+        if (any) return;
+        if (!loaded) {
+            any = world.is_loaded(n);
+            return;
+        }
+        bool added = false;
+        std::uint8_t& is = loaded->insert(n, 0, added);
+        if (added) is = world.is_loaded(n) ? 1 : 0;
+        any = is != 0;
+    });
     return any;
 }
 
@@ -314,18 +333,27 @@ void NavField::Impl::rebuild(const World& world) {
 }
 
 void NavField::Impl::update(const World& world, const std::vector<Voxel>& changed_list) {
-    std::unordered_set<Voxel, ChunkHash> changed(changed_list.begin(), changed_list.end());
+    // The journal lists a chunk once per write: each once here.
+    std::vector<Voxel> changed(changed_list);
+    std::sort(changed.begin(), changed.end(),
+              [](const Voxel& a, const Voxel& b) { return std::tie(a.y, a.z, a.x) < std::tie(b.y, b.z, b.x); });
+    changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
     // 1. Navigability: a chunk is navigable while a chunk around it is loaded.
-    std::unordered_set<Voxel, ChunkHash> around;
-    for (const Voxel& c : changed) for_each_around(c, [&](const Voxel& n, int, int, int) { around.insert(n); });
+    around_.clear();
+    loaded_memo_.clear();
+    for (const Voxel& c : changed)
+        for_each_around(c, [&](const Voxel& n, int, int, int) {
+            bool added = false;
+            around_.insert(n, 0, added);
+        });
     std::vector<std::uint32_t> dirty;
     // The neighbour slots of each chunk that leaves (its facts read as void
     // from now on) and, later, of each chunk whose facts changed: the
     // plain-floor bits around them are re-derived in step 3.
     std::vector<std::array<std::uint32_t, node_id::link_count>> plain_sources;
-    for (const Voxel& n : around) {
+    for (const Voxel& n : around_.keys()) {
         const std::uint32_t s = work_.slot_of(n);
-        const bool want = navigable(world, n);
+        const bool want = navigable(world, n, &loaded_memo_);
         if (want && s == 0) {
             dirty.push_back(add_slot(n));
             ++stats_.added;
@@ -344,7 +372,8 @@ void NavField::Impl::update(const World& world, const std::vector<Voxel>& change
     // that gained or lost its last shaped block (its derivation changes kind).
     const int rx = (shape_.width - 1 + 15) / 16, ry = (shape_.body_voxels() - 1 + 15) / 16;
     const int ry_shaped = (shape_.reach_up + 15) / 16;
-    std::unordered_set<std::uint32_t> seen(dirty.begin(), dirty.end());
+    if (dirty_mark_.size() < work_.slots_.size()) dirty_mark_.resize(work_.slots_.size(), 0);
+    for (std::uint32_t s : dirty) dirty_mark_[s] = 1;
     auto mark = [&](const Voxel& c, const glm::ivec3& lo, const glm::ivec3& hi, bool shaped_only) {
         for (int dy = lo.y; dy <= hi.y; ++dy)
             for (int dz = lo.z; dz <= hi.z; ++dz)
@@ -353,7 +382,10 @@ void NavField::Impl::update(const World& world, const std::vector<Voxel>& change
                     if (!valid_chunk(n)) continue;
                     const std::uint32_t s = work_.slot_of(Voxel(n));
                     if (s == 0 || (shaped_only && !work_.slots_[s].shapes)) continue;
-                    if (seen.insert(s).second) dirty.push_back(s);
+                    if (!dirty_mark_[s]) {
+                        dirty_mark_[s] = 1;
+                        dirty.push_back(s);
+                    }
                 }
     };
     glm::ivec3 near_lo, near_hi;
@@ -363,6 +395,7 @@ void NavField::Impl::update(const World& world, const std::vector<Voxel>& change
         mark(c, {-rx, -ry_shaped, -rx}, {0, 1, 0}, true);
         if (any_shaped_type_ && rescan_shaped(world, c)) mark(c, -near_hi, -near_lo, false);
     }
+    for (std::uint32_t s : dirty) dirty_mark_[s] = 0;
     derive(world, dirty);
     // 3. Plain-floor bits: a voxel's bit reads its 8 neighbours at its level
     // and the voxels above its 4 side neighbours, so a chunk whose facts

@@ -35,6 +35,12 @@ inline constexpr int kPlainJump = 1;
 /// voxels (see above). Reads at most 8 + 4 * jump_up facts.
 [[nodiscard]] bool is_plain_floor(const NavSnapshot& facts, NavSnapshot::Index i, int jump_up);
 
+/// Whether node `i` is plain floor for an agent jumping up to `jump_up`
+/// voxels: the stored bit, and for higher jumpers the rest of the predicate.
+[[nodiscard]] inline bool plain_for_jump(const NavSnapshot& facts, NavSnapshot::Index i, int jump_up) {
+    return facts.plain(i) && (jump_up <= kPlainJump || is_plain_floor(facts, i, jump_up));
+}
+
 namespace detail {
 /// Voxels of one chunk: dry standable nodes, and those of them that are plain.
 struct PlainCounts {

@@ -8,7 +8,7 @@ namespace {
 constexpr int kMaxRun = 16;
 }  // namespace
 
-JumpPointProblem::State JumpPointProblem::run_straight(State x, int dx, int dz, int& steps) const {
+JumpPointProblem::State JumpPointProblem::run_voxels(State x, int dx, int dz, int& steps) const {
     steps = 0;
     while (true) {
         const State y = at(x, dx, dz);
@@ -21,6 +21,103 @@ JumpPointProblem::State JumpPointProblem::run_straight(State x, int dx, int dz, 
         const int sx = dz != 0 ? 1 : 0, sz = dx != 0 ? 1 : 0;
         if (forced(y, dx, dz, sx, sz) || forced(y, dx, dz, -sx, -sz)) return y;
         x = y;
+    }
+}
+
+namespace {
+
+// One chunk's 16 positions along a straight run, as bit lanes (bit i =
+// position i along the run's axis): walkable at the run's own line
+// (`line`), plain there (`plain`), and walkable on the two side lines
+// (`side[0]`, `side[1]`: z - 1 and z + 1 for a run along x, x - 1 and x + 1
+// for one along z), read from the neighbour chunk where a side line lies
+// outside this one.
+struct Lanes {
+    std::uint32_t line = 0, plain = 0, side[2] = {0, 0};
+};
+
+std::uint32_t walkable_row(const ChunkSlot& c, int ly, int lz) { return dry_standable_bits16(c.bits + node_id::local_of(0, ly, lz)); }
+std::uint32_t plain_row(const ChunkSlot& c, int ly, int lz) {
+    const unsigned l = node_id::local_of(0, ly, lz);
+    return std::uint32_t(c.plain[l >> 6] >> (l & 63u)) & 0xFFFFu;
+}
+
+Lanes lanes_along_x(const NavSnapshot& f, std::uint32_t slot, int ly, int lz) {
+    const ChunkSlot& c = f.slot(slot);
+    Lanes l;
+    l.line = walkable_row(c, ly, lz);
+    l.plain = plain_row(c, ly, lz);
+    l.side[0] = lz > 0 ? walkable_row(c, ly, lz - 1) : walkable_row(f.slot(c.link[node_id::link(0, 0, -1)]), ly, 15);
+    l.side[1] = lz < 15 ? walkable_row(c, ly, lz + 1) : walkable_row(f.slot(c.link[node_id::link(0, 0, 1)]), ly, 0);
+    return l;
+}
+
+Lanes lanes_along_z(const NavSnapshot& f, std::uint32_t slot, int lx, int ly) {
+    const ChunkSlot& c = f.slot(slot);
+    const ChunkSlot& west = f.slot(c.link[node_id::link(-1, 0, 0)]);
+    const ChunkSlot& east = f.slot(c.link[node_id::link(1, 0, 0)]);
+    Lanes l;
+    for (int z = 0; z < 16; ++z) {
+        const std::uint32_t row = walkable_row(c, ly, z);
+        const std::uint32_t w = lx > 0 ? row >> (lx - 1) : walkable_row(west, ly, z) >> 15;
+        const std::uint32_t e = lx < 15 ? row >> (lx + 1) : walkable_row(east, ly, z);
+        l.line |= ((row >> lx) & 1u) << z;
+        l.plain |= ((plain_row(c, ly, z) >> lx) & 1u) << z;
+        l.side[0] |= (w & 1u) << z;
+        l.side[1] |= (e & 1u) << z;
+    }
+    return l;
+}
+
+}  // namespace
+
+// run_voxels over lanes: per chunk, the first position past the start that
+// ends the run (not walkable, not plain, a forced neighbour, the goal) is one
+// bit search; runs go on into the next chunk along the axis.
+JumpPointProblem::State JumpPointProblem::run_lanes(State x, int dx, int dz, int& steps) const {
+    steps = 0;
+    const bool along_x = dx != 0;
+    const int d = along_x ? dx : dz;
+    std::uint32_t slot = node_id::slot(x);
+    const int ly = node_id::ly(x), across = along_x ? node_id::lz(x) : node_id::lx(x);
+    int pos = along_x ? node_id::lx(x) : node_id::lz(x);
+    const bool goal_here = goal_ != NavSnapshot::no_index && node_id::ly(goal_) == ly &&
+                           (along_x ? node_id::lz(goal_) : node_id::lx(goal_)) == across;
+    std::uint32_t carry[2] = {0, 0};  // each side line's walkable bit at the position behind this chunk's first
+    auto node_at = [&](int p) { return along_x ? node_id::make(slot, p, ly, across) : node_id::make(slot, across, ly, p); };
+    while (true) {
+        const Lanes l = along_x ? lanes_along_x(*field_, slot, ly, across) : lanes_along_z(*field_, slot, across, ly);
+        // Forced neighbour at i: the side is walkable at i, not at the position behind i.
+        std::uint32_t forced = 0;
+        for (int k = 0; k < 2; ++k) {
+            const std::uint32_t behind = d > 0 ? ((l.side[k] << 1) | carry[k]) & 0xFFFFu : (l.side[k] >> 1) | (carry[k] << 15);
+            forced |= l.side[k] & ~behind;
+        }
+        std::uint32_t stop = (~l.line | ~l.plain | forced) & 0xFFFFu;
+        if (goal_here && node_id::slot(goal_) == slot) stop |= 1u << (along_x ? node_id::lx(goal_) : node_id::lz(goal_));
+        // Only positions past `pos` along d.
+        stop &= d > 0 ? (0xFFFFu << (pos + 1)) & 0xFFFFu : (1u << pos) - 1u;
+        const int left = kMaxRun - steps;  // moves before the run's cap
+        if (stop) {
+            const int p = d > 0 ? __builtin_ctz(stop) : 31 - __builtin_clz(stop);
+            const int dist = d > 0 ? p - pos : pos - p;
+            if (dist > left) {
+                steps = kMaxRun;
+                return node_at(pos + d * left);
+            }
+            if (!((l.line >> p) & 1u)) return NavSnapshot::no_index;
+            steps += dist;
+            return node_at(p);
+        }
+        const int to_edge = d > 0 ? 15 - pos : pos;
+        if (to_edge >= left) {
+            steps = kMaxRun;
+            return node_at(pos + d * left);
+        }
+        steps += to_edge;
+        for (int k = 0; k < 2; ++k) carry[k] = (l.side[k] >> (d > 0 ? 15 : 0)) & 1u;
+        slot = field_->slot(slot).link[along_x ? node_id::link(d, 0, 0) : node_id::link(0, 0, d)];
+        pos = d > 0 ? -1 : 16;
     }
 }
 
@@ -40,11 +137,14 @@ JumpPointProblem::State JumpPointProblem::run_diagonal(State x, int dx, int dz, 
     }
 }
 
-void expand_jumps(const NavSnapshot& field, SearchResult<NavSnapshot::Index>& r) {
+void expand_jumps(const NavSnapshot& field, SearchResult<NavSnapshot::Index>& r, SearchResult<NavSnapshot::Index>& scratch) {
     if (r.states.size() < 2) return;
-    std::vector<NavSnapshot::Index> states{r.states[0]};
-    std::vector<std::uint8_t> tags{r.tags[0]};
-    std::vector<double> costs{r.step_costs[0]};
+    std::vector<NavSnapshot::Index>& states = scratch.states;
+    std::vector<std::uint8_t>& tags = scratch.tags;
+    std::vector<double>& costs = scratch.step_costs;
+    states.assign(1, r.states[0]);
+    tags.assign(1, r.tags[0]);
+    costs.assign(1, r.step_costs[0]);
     for (std::size_t i = 1; i < r.states.size(); ++i) {
         const Voxel a = field.voxel_of(r.states[i - 1]), b = field.voxel_of(r.states[i]);
         const int ex = b.x - a.x, ez = b.z - a.z;

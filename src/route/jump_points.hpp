@@ -43,7 +43,7 @@ public:
 
     /// Whether runs may pass `s`: plain floor for this agent (see above).
     [[nodiscard]] bool plain(State s) const {
-        return field_->plain(s) && (jump_up_ <= kPlainJump || is_plain_floor(*field_, s, jump_up_));
+        return plain_for_jump(*field_, s, jump_up_);
     }
 
 private:
@@ -55,15 +55,25 @@ private:
     [[nodiscard]] bool forced(State y, int dx, int dz, int sx, int sz) const {
         return free(at(y, sx, sz)) && !free(at(y, sx - dx, sz - dz));
     }
+public:
     /// The jump point of the run from `x` along (dx, dz), or no_index; `steps`
-    /// counts the moves to it.
-    [[nodiscard]] State run_straight(State x, int dx, int dz, int& steps) const;
+    /// counts the moves to it. Straight runs read whole 16-voxel lanes of a
+    /// chunk at once (run_lanes) for agents the stored plain bit serves, and
+    /// go voxel by voxel (run_voxels, the definition) for higher jumpers.
+    /// Public for the tests, which hold the two to each other.
+    [[nodiscard]] State run_straight(State x, int dx, int dz, int& steps) const {
+        return jump_up_ <= kPlainJump ? run_lanes(x, dx, dz, steps) : run_voxels(x, dx, dz, steps);
+    }
+    [[nodiscard]] State run_voxels(State x, int dx, int dz, int& steps) const;
+    [[nodiscard]] State run_lanes(State x, int dx, int dz, int& steps) const;
     [[nodiscard]] State run_diagonal(State x, int dx, int dz, int& steps) const;
 };
 
 /// Puts back the unit walk moves of each jump in a search result (states,
 /// tags and step costs), each run's cost split evenly over its moves.
-void expand_jumps(const NavSnapshot& field, SearchResult<NavSnapshot::Index>& result);
+/// `scratch` is built and swapped in: keep it beside the result, and a warm
+/// navigator allocates nothing here.
+void expand_jumps(const NavSnapshot& field, SearchResult<NavSnapshot::Index>& result, SearchResult<NavSnapshot::Index>& scratch);
 
 // ---------------------------------------------------------------------------
 

@@ -10,8 +10,12 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 }
 
-GoalBound::GoalBound(const Goal& goal, const MovementModel& moves)
-    : goal_(&goal), moves_(&moves), width_(moves.profile().width), height_(moves.profile().body_voxels()) {
+void GoalBound::rebind(const Goal& goal, const MovementModel& moves) {
+    goal_ = &goal;
+    moves_ = &moves;
+    width_ = moves.profile().width;
+    height_ = moves.profile().body_voxels();
+    regions_.clear();
     for (const Goal::Part& p : goal.parts()) {
         Region r;
         const Goal::FeetBox box = p.feet_box(width_, height_);

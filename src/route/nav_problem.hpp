@@ -79,7 +79,10 @@ private:
 /// lower bound (see goal.hpp for which bound each kind uses).
 class GoalBound {
 public:
-    GoalBound(const Goal& goal, const MovementModel& moves);
+    GoalBound(const Goal& goal, const MovementModel& moves) { rebind(goal, moves); }
+    /// The bound of another goal or agent, reusing this one's memory (a
+    /// navigator keeps one bound for all its queries).
+    void rebind(const Goal& goal, const MovementModel& moves);
     [[nodiscard]] bool satisfied(const Voxel& v) const { return goal_->satisfied_by(v, width_, height_); }
     [[nodiscard]] double lower_bound(const Voxel& v) const;
 
@@ -90,9 +93,9 @@ private:
         glm::dvec3 centre{0.0};
         double radius = 0.0;
     };
-    const Goal* goal_;
-    const MovementModel* moves_;
-    int width_, height_;
+    const Goal* goal_ = nullptr;
+    const MovementModel* moves_ = nullptr;
+    int width_ = 1, height_ = 1;
     std::vector<Region> regions_;
 };
 

@@ -52,9 +52,10 @@ Route Navigator::find_route(const Voxel& from, const Voxel& to, const SearchLimi
 }
 
 void Navigator::find_route(const Voxel& from, const Voxel& to, const SearchLimits& limits, Route& out) {
+    // (Options and goal without allocating: this is the call a game makes most.)
     QueryOptions q;
     q.limits = limits;
-    find_route(from, Goal::at(to), q, out);
+    find_route(from, impl_->goal_at(to), q, out);
 }
 
 Route Navigator::find_route(const Voxel& from, const Goal& goal, const QueryOptions& options) {
@@ -411,7 +412,7 @@ void Navigator::Impl::choose_search(NavSnapshot::Index start, const QueryOptions
         else
             search_problem_.emplace<NavProblem>(*active_moves_, goal_index, landmarks);
     } else {
-        bound_.emplace(goal_, *active_moves_);
+        bind_goal();
         search_problem_.emplace<GoalProblem>(*active_moves_, *bound_, zones_, landmarks);
     }
     std::visit(
@@ -448,7 +449,6 @@ void Navigator::Impl::cancel() {
 void Navigator::Impl::release_query() {
     in_query_ = false;
     search_problem_.emplace<std::monostate>();
-    bound_.reset();
     landmark_bound_.release();
     query_moves_.reset();
     search_.record_into(nullptr);
@@ -468,7 +468,7 @@ void Navigator::Impl::finish_route(Route& out) {
                 build_route(DigSteps(problem), dig_->result.states, dig_->result.tags, out);
             } else if constexpr (kNodeSearch<P>) {
                 search_.finish(problem, result_);
-                if constexpr (std::is_same_v<P, JumpPointProblem>) expand_jumps(*snapshot_, result_);
+                if constexpr (std::is_same_v<P, JumpPointProblem>) expand_jumps(*snapshot_, result_, jump_scratch_);
                 answer(result_.status, result_.metrics, out);
                 build_route(OrdinarySteps(*active_moves_, zones_), result_.states, result_.tags, out);
             }
@@ -482,16 +482,18 @@ void Navigator::Impl::finish_route(Route& out) {
 void Navigator::Impl::answer(SearchStatus status, const SearchMetrics& metrics, Route& out) const {
     out.status = status;
     out.metrics = metrics;
-    if (out.status == SearchStatus::NoPath) out.error = no_path_sentence();
+    if (out.status == SearchStatus::NoPath) no_path_sentence(out.error);
 }
 
-std::string Navigator::Impl::no_path_sentence() const {
+void Navigator::Impl::no_path_sentence(std::string& s) const {
+    // Written in place: a warm route's string has the room, so an unreachable
+    // goal (common in a game) allocates nothing either.
     const bool single = goal_.is_single_voxel(), by_cost = std::isfinite(limits_.max_cost);
-    std::string s = single ? (by_cost ? "no route to the goal costs at most max_cost." : "the goal cannot be reached from the start")
-                           : (by_cost ? "no route to a waypoint satisfying the goal costs at most max_cost."
-                                      : "no waypoint satisfying the goal can be reached from the start");
+    s.assign(single ? (by_cost ? "no route to the goal costs at most max_cost." : "the goal cannot be reached from the start")
+                    : (by_cost ? "no route to a waypoint satisfying the goal costs at most max_cost."
+                               : "no waypoint satisfying the goal can be reached from the start"));
     if (!by_cost) s += digs_or_places() ? ", even digging and placing." : ".";
-    return s + stale_;
+    s += stale_;
 }
 
 // Why no waypoint can satisfy the goal ("" when one may). Sets of feet

@@ -25,7 +25,7 @@ void Navigator::Impl::begin_dig(NavSnapshot::Index start) {
         q.look.emplace(*snapshot_, profile_);
         q.look_types = snapshot_->block_types();
     }
-    bound_.emplace(goal_, *active_moves_);
+    bind_goal();
     const bool limited = q.look->initial_blocks() != moves::BlockLook::no_limit;
     const DigProblem& problem = search_problem_.emplace<DigProblem>(*active_moves_, *q.look, *q.blocks, *bound_, zones_,
                                                                     snapshot_->bounds(), limited ? &q.blocks_left : nullptr);

@@ -53,7 +53,7 @@ void Navigator::Impl::find_route_via_field(const Voxel& from, const Goal& goal, 
             std::swap(out, r);
             return;
         }
-        bound_.emplace(goal_, *active_moves_);
+        bind_goal();
         search_problem_.emplace<FieldMeetProblem>(*active_moves_, *bound_, zones_, field,
                                                   pending_.landmarks ? &landmark_bound_ : nullptr);
         search_.begin(std::get<FieldMeetProblem>(search_problem_), snapshot_->index_of(from), limits_);

@@ -96,12 +96,23 @@ struct VOXNAV_INTERNAL Navigator::Impl {
     /// For an agent that digs (with block ids in the snapshot): whether a
     /// node may end a route once dug out (moves::BlockLook::could_stand); else empty.
     [[nodiscard]] std::function<bool(const Voxel&)> dig_end_test() const;
-    /// The error sentence of a NoPath answer to the query in progress.
-    [[nodiscard]] std::string no_path_sentence() const;
+    /// The error sentence of a NoPath answer to the query in progress, into `s`.
+    void no_path_sentence(std::string& s) const;
     void flow_field(const Goal& goal, const QueryOptions& options, FlowField& out, const std::vector<Voxel>& cover);
     void find_route_via_field(const Voxel& from, const Goal& goal, const QueryOptions& options, const FlowField& field, Route& out);
     void append_field_route(Route& out) const;
     void release_query();
+    /// bound_ for goal_ under active_moves_, reusing its memory.
+    void bind_goal() {
+        if (bound_) bound_->rebind(goal_, *active_moves_);
+        else bound_.emplace(goal_, *active_moves_);
+    }
+    /// Goal::at(v) without allocating: one goal kept for the voxel-to-voxel calls.
+    const Goal& goal_at(const Voxel& v) {
+        if (!at_goal_.is_single_voxel()) at_goal_ = Goal::at(v);
+        at_goal_.move_exact_part(0, v);
+        return at_goal_;
+    }
     [[nodiscard]] std::string why_goal_unsatisfiable(const Goal& goal) const;
     /// Calls f(v) for each feet position of goal part `p` inside the
     /// snapshot's domain until f returns true; false (calling nothing) when
@@ -139,6 +150,7 @@ struct VOXNAV_INTERNAL Navigator::Impl {
     std::optional<MovementModel> moves_;
     AStar<NavSnapshot::Index> search_;
     SearchResult<NavSnapshot::Index> result_;
+    SearchResult<NavSnapshot::Index> jump_scratch_;  // expand_jumps' (its storage and result_'s swap)
 
     // The query in progress (one-shot queries run through it too).
     bool in_query_ = false;
@@ -148,7 +160,8 @@ struct VOXNAV_INTERNAL Navigator::Impl {
     std::optional<MovementModel> query_moves_;   // with per-query floor costs
     const MovementModel* active_moves_ = nullptr;
     ZoneCosts zones_;
-    std::optional<GoalBound> bound_;
+    std::optional<GoalBound> bound_;              // the goal's bound, kept between queries (its memory reused)
+    Goal at_goal_;                                // goal_at's
     std::shared_ptr<LandmarkKeeper> landmarks_;   // null: no tables for this agent
     LandmarkBound landmark_bound_;
     std::vector<NodeId> goal_nodes_;              // prepare_landmarks' scratch

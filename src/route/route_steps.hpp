@@ -13,6 +13,7 @@
 #pragma once
 
 #include "agent/movement.hpp"
+#include "facts/plain_floor.hpp"
 #include "route/dig_problem.hpp"
 #include "voxnav/route/query_costs.hpp"
 
@@ -27,8 +28,26 @@ namespace voxnav {
 class OrdinarySteps {
 public:
     using State = NavSnapshot::Index;
-    OrdinarySteps(const MovementModel& moves, const ZoneCosts& zones) : moves_(&moves), zones_(&zones) {}
+    OrdinarySteps(const MovementModel& moves, const ZoneCosts& zones)
+        : moves_(&moves), zones_(&zones), jump_up_(moves.profile().jump ? moves.profile().jump_voxels() : 0) {}
     [[nodiscard]] static NodeId node(State s) { return s; }
+    /// The cost of the step s -> t made by `planned`, when the rules need not
+    /// be asked: a plain walk between neighbours on plain floor, for an agent
+    /// whose moves there are exactly a grid's (facts/plain_floor.hpp), costs
+    /// the Level rule's walk step. Jump point routes are mostly such steps,
+    /// and asking the rules for all moves of each was as dear as the search.
+    /// False: ask the rules.
+    [[nodiscard]] bool known_step(State s, State t, MoveTag planned, double& cost) const {
+        if (!moves_->grid_on_plain_floor() || !zones_->empty() || !(planned == MoveTag(Action::Walk))) return false;
+        const NavSnapshot& f = moves_->field();
+        if (node_id::slot(s) != node_id::slot(t) || f.shaped(s) || !plain_for_jump(f, s, jump_up_)) return false;
+        const int dx = node_id::lx(t) - node_id::lx(s), dz = node_id::lz(t) - node_id::lz(s);
+        if (node_id::ly(t) != node_id::ly(s) || dx < -1 || dx > 1 || dz < -1 || dz > 1 || (dx == 0 && dz == 0)) return false;
+        const Fact onto = f[t];
+        if (!onto.dry_standable()) return false;
+        cost = moves_->walk_step(onto, dx != 0 && dz != 0);
+        return true;
+    }
     template <class F>
     void each_move(State s, F&& f) const {
         const NavSnapshot& snapshot = moves_->field();
@@ -41,6 +60,7 @@ public:
 private:
     const MovementModel* moves_;
     const ZoneCosts* zones_;
+    int jump_up_;
 };
 
 /// The rules of a digging or placing agent (DigProblem: the ordinary moves
@@ -50,6 +70,7 @@ public:
     using State = DigProblem::State;
     explicit DigSteps(const DigProblem& problem) : problem_(&problem) {}
     [[nodiscard]] static NodeId node(State s) { return DigProblem::node(s); }
+    [[nodiscard]] bool known_step(State, State, MoveTag, double&) const { return false; }
     template <class F>
     void each_move(State s, F&& f) const {
         problem_->each_move(s, f);
@@ -89,6 +110,12 @@ void find_route_steps(const Steps& steps, const typename Steps::State* states, c
         const NodeId to = Steps::node(states[k]);
         double best = kInf;
         const std::size_t dug_at = out.dig.size(), placed_at = out.place.size();
+        if (match == StepMatch::Exact && to != node_id::none && Steps::node(states[k - 1]) != node_id::none &&
+            steps.known_step(states[k - 1], states[k], planned[k], best)) {
+            out.cost[k] = best;
+            out.tag[k] = planned[k];
+            continue;
+        }
         if (Steps::node(states[k - 1]) != node_id::none && to != node_id::none)
             steps.each_move(states[k - 1], [&](State t, double cost, MoveTag a, const moves::BlockMove* m) {
                 if (Steps::node(t) != to || !(cost < best)) return;

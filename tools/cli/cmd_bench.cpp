@@ -125,9 +125,45 @@ double median_of(std::vector<double> v) {
 
 struct QueryResult {
     Route route;
-    std::vector<double> us;
+    std::vector<double> us;       // the search's own clock (SearchMetrics::microseconds)
+    std::vector<double> wall_us;  // find_route's wall time: setup and route build too
     std::size_t search_bytes = 0;
 };
+
+// A query's fixed cost: the median wall time of find_route, everything the
+// game pays included (setup, goal preparation, landmark lookups, search
+// memory reset, route build), for an empty query (start = goal) and a
+// one-step query (to a neighbouring waypoint), on a warm navigator.
+struct FixedCost {
+    double empty_us = 0.0, one_step_us = 0.0;
+};
+
+FixedCost fixed_cost(Navigator& nav, const Voxel& at, const QueryOptions& options) {
+    constexpr int kRuns = 2001;
+    Route r;
+    auto median_wall = [&](const Voxel& to) {
+        std::vector<double> us(kRuns);
+        const Goal goal = Goal::at(to);
+        for (int k = 0; k < 50; ++k) nav.find_route(at, goal, options, r);  // warm
+        for (double& t : us) {
+            const auto s = std::chrono::steady_clock::now();
+            nav.find_route(at, goal, options, r);
+            t = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - s).count();
+        }
+        return median_of(us);
+    };
+    FixedCost c;
+    c.empty_us = median_wall(at);
+    for (int dy = 0; dy <= 1 && c.one_step_us == 0.0; ++dy)
+        for (int k = 0; k < 8 && c.one_step_us == 0.0; ++k) {
+            static const int dx[8] = {1, -1, 0, 0, 1, 1, -1, -1}, dz[8] = {0, 0, 1, -1, 1, -1, 1, -1};
+            const Voxel n = at + Voxel(dx[k], dy == 0 ? 0 : (k % 2 ? -1 : 1), dz[k]);
+            if (!nav.is_waypoint(n)) continue;
+            nav.find_route(at, Goal::at(n), options, r);
+            if (r.status == SearchStatus::Found && r.waypoints.size() == 2) c.one_step_us = median_wall(n);
+        }
+    return c;
+}
 
 int run_bench(const BenchArgs& a) {
     if (a.repeat < 1) throw UsageError("--repeat must be >= 1");
@@ -181,7 +217,10 @@ int run_bench(const BenchArgs& a) {
     std::size_t bytes = 0, generated = 0;
     for (int r = 0; r < a.repeat; ++r) {
         for (std::size_t i = 0; i < queries.size(); ++i) {
-            nav.find_route(queries[i].from, Goal::at(queries[i].to), options, results[i].route);
+            const Goal goal = Goal::at(queries[i].to);
+            const auto s = std::chrono::steady_clock::now();
+            nav.find_route(queries[i].from, goal, options, results[i].route);
+            results[i].wall_us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - s).count());
             const auto& m = results[i].route.metrics;
             results[i].us.push_back(m.microseconds);
             expanded += m.expanded;
@@ -231,6 +270,7 @@ int run_bench(const BenchArgs& a) {
                         one[i].waypoints.size() == many[i].waypoints.size();
     }
 
+    const FixedCost fixed = queries.empty() ? FixedCost{} : fixed_cost(nav, queries[0].from, options);
     const double eps = total_us > 0 ? expanded / (total_us * 1e-6) : 0.0;
     const double mean_us = total_us / double(queries.size() * a.repeat);
     const double per_node = generated ? double(bytes) / double(generated) : 0.0;
@@ -252,7 +292,8 @@ int run_bench(const BenchArgs& a) {
                                     {"expanded", r.metrics.expanded},
                                     {"generated", r.metrics.generated},
                                     {"us_min", *std::min_element(results[i].us.begin(), results[i].us.end())},
-                                    {"us_median", us_median}};
+                                    {"us_median", us_median},
+                                    {"wall_us_median", median_of(results[i].wall_us)}};
         if (compare_exact) {
             const Route& e = exact[i].route;
             const double e_median = median_of(exact[i].us);
@@ -280,7 +321,9 @@ int run_bench(const BenchArgs& a) {
                     {"store_bytes_per_voxel", per_voxel},
                     {"derive_seconds", derive_s},
                     {"accel_bytes_per_loaded_voxel", accel_per_voxel},
-                    {"plain_floor_share", plain_share}};
+                    {"plain_floor_share", plain_share},
+                    {"fixed_us_empty", fixed.empty_us},
+                    {"fixed_us_one_step", fixed.one_step_us}};
     const double excess_mean = excess_n ? excess_sum / double(excess_n) : 0.0;
     const double speedup = us_weighted > 0.0 ? us_exact / us_weighted : 0.0;
     const double loaded_voxels = double(world.loaded_chunks().size()) * 4096.0;
@@ -314,8 +357,9 @@ int run_bench(const BenchArgs& a) {
         }
         std::printf("# expansions_per_s %.0f\n# mean_us %.2f\n# peak_rss_bytes %zu\n# search_bytes_per_node %.1f\n"
                     "# store_bytes_per_voxel %.2f\n# derive_seconds %.3f\n# accel_bytes_per_loaded_voxel %.4f\n"
-                    "# plain_floor_share %.3f\n",
-                    eps, mean_us, peak_rss_bytes(), per_node, per_voxel, derive_s, accel_per_voxel, plain_share);
+                    "# plain_floor_share %.3f\n# fixed_us_empty %.3f\n# fixed_us_one_step %.3f\n",
+                    eps, mean_us, peak_rss_bytes(), per_node, per_voxel, derive_s, accel_per_voxel, plain_share, fixed.empty_us,
+                    fixed.one_step_us);
         if (table)
             std::printf("# landmarks %d build_seconds %.3f bytes %zu bytes_per_loaded_voxel %.3f standable_nodes %llu "
                         "bytes_per_standable_node %.1f\n",
