@@ -61,6 +61,8 @@ public:
     }
     /// The chunks inserted since the last clear, in insertion order.
     [[nodiscard]] const std::vector<Voxel>& keys() const { return keys_; }
+    /// The value of keys()[k].
+    [[nodiscard]] const V& value(std::size_t k) const { return values_[k]; }
     [[nodiscard]] std::size_t size() const { return keys_.size(); }
     /// Forgets every entry: each one's slot is emptied (newest first, so every
     /// probe path still holds only entries not yet emptied), keeping the memory.

@@ -70,7 +70,9 @@ struct VOXNAV_INTERNAL NavField::Impl {
     void update(const World& world, const std::vector<Voxel>& changed);
     /// Whether a chunk gets facts: inside the bounds, with a loaded chunk
     /// around it. `loaded`, when given, memoises World::is_loaded.
-    bool navigable(const World& world, const Voxel& chunk, detail::ChunkMap<std::uint8_t>* loaded = nullptr) const;
+    /// `beside_loaded`: the caller knows a loaded chunk lies around it.
+    bool navigable(const World& world, const Voxel& chunk, detail::ChunkMap<std::uint8_t>* loaded = nullptr,
+                   bool beside_loaded = false) const;
     std::uint32_t add_slot(const Voxel& chunk);
     void remove_slot(std::uint32_t slot);
     void derive(const World& world, const std::vector<std::uint32_t>& slots);
@@ -277,7 +279,8 @@ NavField::SyncStats NavField::Impl::last_sync() const {
     return stats_;
 }
 
-bool NavField::Impl::navigable(const World& world, const Voxel& chunk, detail::ChunkMap<std::uint8_t>* loaded) const {
+bool NavField::Impl::navigable(const World& world, const Voxel& chunk, detail::ChunkMap<std::uint8_t>* loaded,
+                                bool beside_loaded) const {
     if (bounds_) {
         // Chunks meeting the bounds grown by one voxel: the voxels just
         // outside still need facts (a flyer's corner, a leap's headroom).
@@ -285,6 +288,7 @@ bool NavField::Impl::navigable(const World& world, const Voxel& chunk, detail::C
         const VoxelBox grown = bounds_->grown(Voxel(1), Voxel(1));
         if (cb.intersected(grown).empty()) return false;
     }
+    if (beside_loaded) return true;
     bool any = false;
     for_each_around(chunk, [&](const Voxel& n, int, int, int) {
         if (any) return;
@@ -339,21 +343,30 @@ void NavField::Impl::update(const World& world, const std::vector<Voxel>& change
               [](const Voxel& a, const Voxel& b) { return std::tie(a.y, a.z, a.x) < std::tie(b.y, b.z, b.x); });
     changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
     // 1. Navigability: a chunk is navigable while a chunk around it is loaded.
+    // The chunks around a changed chunk that is loaded now are navigable
+    // (value 1): only those around unloaded ones need their 27 neighbours read.
     around_.clear();
     loaded_memo_.clear();
-    for (const Voxel& c : changed)
+    for (const Voxel& c : changed) {
+        bool added = false;
+        std::uint8_t& is = loaded_memo_.insert(c, 0, added);
+        is = world.is_loaded(c) ? 1 : 0;
+        const std::uint8_t beside = is;
         for_each_around(c, [&](const Voxel& n, int, int, int) {
-            bool added = false;
-            around_.insert(n, 0, added);
+            bool fresh = false;
+            std::uint8_t& v = around_.insert(n, beside, fresh);
+            v = std::max(v, beside);
         });
+    }
     std::vector<std::uint32_t> dirty;
     // The neighbour slots of each chunk that leaves (its facts read as void
     // from now on) and, later, of each chunk whose facts changed: the
     // plain-floor bits around them are re-derived in step 3.
     std::vector<std::array<std::uint32_t, node_id::link_count>> plain_sources;
-    for (const Voxel& n : around_.keys()) {
+    for (std::size_t k = 0; k < around_.size(); ++k) {
+        const Voxel n = around_.keys()[k];
         const std::uint32_t s = work_.slot_of(n);
-        const bool want = navigable(world, n, &loaded_memo_);
+        const bool want = navigable(world, n, &loaded_memo_, around_.value(k) != 0);
         if (want && s == 0) {
             dirty.push_back(add_slot(n));
             ++stats_.added;
