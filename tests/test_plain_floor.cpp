@@ -156,7 +156,7 @@ TEST_CASE("jump point runs read 16 voxels at a time exactly as voxel by voxel", 
                 if (!p.plain(i)) continue;
                 for (const auto& d : {std::pair{1, 0}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{0, -1}}) {
                     int steps_v = -1, steps_l = -2;
-                    const NavSnapshot::Index v = p.run_voxels(i, d.first, d.second, steps_v);
+                    const NavSnapshot::Index v = p.run_voxels(i, d.first, d.second, steps_v, JumpPointProblem::max_run);
                     const NavSnapshot::Index r = p.run_lanes(i, d.first, d.second, steps_l);
                     INFO("seed " << seed << " from " << snap.voxel_of(i).x << "," << snap.voxel_of(i).y << "," << snap.voxel_of(i).z
                                  << " along " << d.first << "," << d.second);

@@ -8,17 +8,17 @@ namespace {
 constexpr int kMaxRun = JumpPointProblem::max_run;
 }  // namespace
 
-JumpPointProblem::State JumpPointProblem::run_voxels(State x, int dx, int dz, int& steps) const {
+JumpPointProblem::State JumpPointProblem::run_voxels(State x, int dx, int dz, int& steps, int cap) const {
     steps = 0;
     while (true) {
         const State y = at(x, dx, dz);
         if (!free(y)) return NavSnapshot::no_index;
         ++steps;
-        // Runs stop after kMaxRun moves: the node there is then treated as a
+        // Runs stop after `cap` moves: the node there is then treated as a
         // jump point, which is always safe (one more expansion, never a lost
         // route) and keeps a run's scan from crossing a whole open map (see
-        // max_run for the length).
-        if (y == goal_ || steps == kMaxRun || !plain(y)) return y;
+        // max_run for the lengths).
+        if (y == goal_ || steps == cap || !plain(y)) return y;
         const int sx = dz != 0 ? 1 : 0, sz = dx != 0 ? 1 : 0;
         if (forced(y, dx, dz, sx, sz) || forced(y, dx, dz, -sx, -sz)) return y;
         x = y;
@@ -140,13 +140,15 @@ JumpPointProblem::State JumpPointProblem::run_rows_z(State x, int dz, int& steps
 
 JumpPointProblem::State JumpPointProblem::run_diagonal(State x, int dx, int dz, int& steps) const {
     steps = 0;
+    // A diagonal run's cap follows its straight runs' (see max_run).
+    const int cap = jump_up_ <= kPlainJump ? max_run : max_run_voxels;
     while (true) {
         // No corner cutting: both sides must be clear (free, on plain floor).
         if (!free(at(x, dx, 0)) || !free(at(x, 0, dz))) return NavSnapshot::no_index;
         const State y = at(x, dx, dz);
         if (!free(y)) return NavSnapshot::no_index;
         ++steps;
-        if (y == goal_ || steps == kMaxRun || !plain(y)) return y;
+        if (y == goal_ || steps == cap || !plain(y)) return y;
         int unused = 0;
         if (run_straight(y, dx, 0, unused) != NavSnapshot::no_index || run_straight(y, 0, dz, unused) != NavSnapshot::no_index)
             return y;

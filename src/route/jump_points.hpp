@@ -37,6 +37,10 @@ public:
     /// takes 0.29-0.70 the time on mazes, rooms and open maps, 0.98 on random
     /// obstacles; unlimited was 1.17 there.
     static constexpr int max_run = 128;
+    /// The longest run scanned voxel by voxel (agents jumping higher than the
+    /// stored plain bit serves): there every move of a run costs a full
+    /// test, and 128 took 1.26x the time of 16 (tools/bench/ab.sh, leaper).
+    static constexpr int max_run_voxels = 16;
     JumpPointProblem(const MovementModel& moves, State goal, const LandmarkBound* landmarks = nullptr)
         : NavProblem(moves, goal, landmarks),
           jump_up_(moves.profile().jump ? moves.profile().jump_voxels() : 0) {}
@@ -69,9 +73,10 @@ public:
     /// go voxel by voxel (run_voxels, the definition) for higher jumpers.
     /// Public for the tests, which hold the two to each other.
     [[nodiscard]] State run_straight(State x, int dx, int dz, int& steps) const {
-        return jump_up_ <= kPlainJump ? run_lanes(x, dx, dz, steps) : run_voxels(x, dx, dz, steps);
+        return jump_up_ <= kPlainJump ? run_lanes(x, dx, dz, steps) : run_voxels(x, dx, dz, steps, max_run_voxels);
     }
-    [[nodiscard]] State run_voxels(State x, int dx, int dz, int& steps) const;
+    /// Voxel by voxel, runs of at most `cap` moves.
+    [[nodiscard]] State run_voxels(State x, int dx, int dz, int& steps, int cap) const;
     [[nodiscard]] State run_lanes(State x, int dx, int dz, int& steps) const;
     [[nodiscard]] State run_rows_z(State x, int dz, int& steps) const;
     [[nodiscard]] State run_diagonal(State x, int dx, int dz, int& steps) const;
