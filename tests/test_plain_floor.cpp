@@ -31,6 +31,13 @@ std::size_t plain_mismatches(const NavSnapshot& snap, std::size_t& plain_count) 
             floor += snap[i].dry_standable();
             plain += want;
             bad += snap.plain(i) != want;
+            // The lanes along z (kept only in chunks with plain floor) agree.
+            const ChunkSlot& c = snap.slot(s);
+            if (c.plain != snap.slot(0).plain) {
+                const unsigned lane = unsigned(node_id::lx(i) + 16 * node_id::ly(i)), z = unsigned(node_id::lz(i));
+                bad += bool((c.plain->walkable_z[lane] >> z) & 1u) != snap[i].dry_standable();
+                bad += bool((c.plain->plain_z[lane] >> z) & 1u) != snap.plain(i);
+            }
         }
     plain_count += plain;
     return bad + (floor != snap.floor_voxel_count()) + (plain != snap.plain_voxel_count());

@@ -642,7 +642,7 @@ void NavField::Impl::set_plain(std::uint32_t s, std::shared_ptr<const ChunkPlain
     // The same block (or none again): nothing to edit, so pages stay shared.
     if (block == work_.plain_owners_[s]) return;
     work_.plain_chunks_ += std::size_t(block != nullptr) - std::size_t(work_.plain_owners_[s] != nullptr);
-    work_.slots_.edit(s).plain = block ? block->words.data() : work_.slots_[0].plain;
+    work_.slots_.edit(s).plain = block ? block.get() : work_.slots_[0].plain;
     work_.plain_owners_.edit(s) = std::move(block);
 }
 
@@ -666,14 +666,17 @@ void NavField::Impl::derive_plain(const std::vector<std::uint32_t>& slots, const
         const detail::PlainCounts before = plain_counts_.size() > slots[i] ? plain_counts_[slots[i]] : detail::PlainCounts{};
         counts[i] = detail::derive_plain_bits(work_, slots[i], w.spare->words.data(), boxes[i],
                                               old ? old->words.data() : nullptr, before);
-        if (counts[i].plain > 0) results[i] = std::move(w.spare);
+        if (counts[i].plain > 0) {
+            detail::derive_plain_lanes(work_, slots[i], *w.spare);
+            results[i] = std::move(w.spare);
+        }
     };
     detail::for_each_chunk<Worker>(slots.size(), one);
     for (std::size_t i = 0; i < slots.size(); ++i) {
         const std::uint32_t s = slots[i];
         const auto& old = work_.plain_owners_[s];
         // Unchanged bits keep their block, so published pages stay shared.
-        if (old && results[i] && old->words == results[i]->words)
+        if (old && results[i] && old->words == results[i]->words && old->walkable_z == results[i]->walkable_z)
             results[i] = std::const_pointer_cast<ChunkPlain>(old);
         set_plain(s, std::move(results[i]), counts[i]);
     }

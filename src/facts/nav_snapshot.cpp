@@ -18,7 +18,7 @@ const ChunkPlain kVoidPlain{};
 NavSnapshot::NavSnapshot() {
     ChunkSlot v{};
     v.bits = kVoid.bits.data();
-    v.plain = kVoidPlain.words.data();
+    v.plain = &kVoidPlain;
     v.shapes = nullptr;
     v.chunk = Voxel(0);
     v.loaded = false;

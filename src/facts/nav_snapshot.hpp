@@ -17,8 +17,8 @@
 /// Memory: 4096 bytes per chunk whose facts differ between voxels, and
 /// 16384 more (4 bytes per voxel) per chunk near shaped blocks; a chunk
 /// whose voxels all have the same facts (open sky, solid rock) shares one
-/// block per distinct value. 512 bytes of plain-floor bits per chunk with any
-/// plain floor. Plus 136 bytes of slot record and about 32 bytes of chunk
+/// block per distinct value. 1536 bytes of plain-floor bits per chunk with any
+/// plain floor (512 of bits, 1024 of lanes along z). Plus 136 bytes of slot record and about 32 bytes of chunk
 /// table per navigable chunk. Where block ids are kept (NavField::keep_blocks,
 /// for digging and placing agents), 8192 bytes per chunk whose blocks differ
 /// (a chunk of one block shares one copy, an air chunk none).
@@ -67,9 +67,13 @@ struct ChunkBlocks {
 };
 
 /// The plain-floor bits of one chunk (facts/plain_floor.hpp): bit l % 64 of
-/// words[l / 64] for the voxel of local index l.
+/// words[l / 64] for the voxel of local index l; and the same bits with the
+/// chunk's walkable (dry standable) bits as lanes along z, bit z of entry
+/// x + 16 y: what jump point runs along z read 16 voxels at a time (a chunk
+/// keeps them only when it has plain floor).
 struct ChunkPlain {
     std::array<std::uint64_t, 64> words;
+    std::array<std::uint16_t, 256> walkable_z, plain_z;
 };
 
 /// The chunks whose facts changed, version by version, over the last
@@ -86,7 +90,7 @@ struct FactChanges {
 /// Where a navigable chunk's facts live and which slots its neighbours have.
 struct ChunkSlot {
     const Fact::Raw* bits;       ///< 4096 facts (never null; the void reads zeros)
-    const std::uint64_t* plain;  ///< 64 words of plain-floor bits (never null; the void reads zeros)
+    const ChunkPlain* plain;     ///< plain-floor bits (never null; the void, and chunks without plain floor, read zeros)
     /// 4096 shape facts when the chunk lies near shaped blocks, else null:
     /// then every position stands on a full block or nothing, and the
     /// movement model takes its plain path.
@@ -114,7 +118,7 @@ public:
     /// voxels (facts/plain_floor.hpp). One bit read.
     [[nodiscard]] bool plain(Index i) const {
         const unsigned l = node_id::local(i);
-        return (slots_[node_id::slot(i)].plain[l >> 6] >> (l & 63u)) & 1u;
+        return (slots_[node_id::slot(i)].plain->words[l >> 6] >> (l & 63u)) & 1u;
     }
     [[nodiscard]] const ChunkSlot& slot(std::uint32_t s) const { return slots_[s]; }
     /// Whether node i's chunk carries shape facts (lies near shaped blocks).

@@ -99,5 +99,19 @@ PlainCounts derive_plain_bits(const NavSnapshot& f, std::uint32_t s, std::uint64
     return n;
 }
 
+void derive_plain_lanes(const NavSnapshot& f, std::uint32_t s, ChunkPlain& out) {
+    const Fact::Raw* bits = f.slot(s).bits;
+    out.walkable_z.fill(0);
+    out.plain_z.fill(0);
+    for (unsigned y = 0; y < 16; ++y)
+        for (unsigned z = 0; z < 16; ++z) {
+            const unsigned row = y * 256u + z * 16u;
+            std::uint32_t walk = dry_standable_bits16(bits + row);
+            std::uint32_t plain = std::uint32_t(out.words[row >> 6] >> (row & 63u)) & 0xFFFFu;
+            for (; walk; walk &= walk - 1) out.walkable_z[unsigned(__builtin_ctz(walk)) + 16u * y] |= std::uint16_t(1u << z);
+            for (; plain; plain &= plain - 1) out.plain_z[unsigned(__builtin_ctz(plain)) + 16u * y] |= std::uint16_t(1u << z);
+        }
+}
+
 }  // namespace detail
 }  // namespace voxnav

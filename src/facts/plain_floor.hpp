@@ -62,6 +62,9 @@ struct LocalBox {
 /// change. Reads the chunk and its neighbours' facts.
 PlainCounts derive_plain_bits(const NavSnapshot& facts, std::uint32_t s, std::uint64_t* words, const LocalBox& box = {},
                               const std::uint64_t* old = nullptr, PlainCounts old_counts = {});
+/// Fills `out`'s lanes along z (walkable_z, plain_z) from slot `s`'s facts
+/// and `out.words` (already derived). O(4096), no neighbour read.
+void derive_plain_lanes(const NavSnapshot& facts, std::uint32_t s, ChunkPlain& out);
 }  // namespace detail
 
 }  // namespace voxnav

@@ -27,10 +27,12 @@ JumpPointProblem::State JumpPointProblem::run_voxels(State x, int dx, int dz, in
 
 namespace {
 
-// One chunk's x-row of a run along x, as bit lanes (bit i = lx i):
-// walkable on the run's own row (`line`), plain there (`plain`), and walkable
-// on the rows beside it (`side[0]`, `side[1]`: z - 1 and z + 1), read from
-// the neighbour chunk where a side row lies outside this one.
+// One chunk's 16 positions of a straight run, as bit lanes (bit i = position
+// i along the run's axis): walkable on the run's own line (`line`), plain
+// there (`plain`), and walkable on the lines beside it (`side[0]`,
+// `side[1]`: z - 1 and z + 1 for a run along x, x - 1 and x + 1 for one
+// along z), read from the neighbour chunk where a side line lies outside
+// this one.
 struct Lanes {
     std::uint32_t line = 0, plain = 0, side[2] = {0, 0};
 };
@@ -38,7 +40,7 @@ struct Lanes {
 std::uint32_t walkable_row(const ChunkSlot& c, int ly, int lz) { return dry_standable_bits16(c.bits + node_id::local_of(0, ly, lz)); }
 std::uint32_t plain_row(const ChunkSlot& c, int ly, int lz) {
     const unsigned l = node_id::local_of(0, ly, lz);
-    return std::uint32_t(c.plain[l >> 6] >> (l & 63u)) & 0xFFFFu;
+    return std::uint32_t(c.plain->words[l >> 6] >> (l & 63u)) & 0xFFFFu;
 }
 
 Lanes lanes_along_x(const NavSnapshot& f, std::uint32_t slot, int ly, int lz) {
@@ -51,25 +53,44 @@ Lanes lanes_along_x(const NavSnapshot& f, std::uint32_t slot, int ly, int lz) {
     return l;
 }
 
+// The walkable lane along z at (lx, ly): kept with the plain bits
+// (ChunkPlain::walkable_z) in chunks with plain floor, else gathered from
+// 16 x-rows (chunks a run only enters to end in).
+std::uint32_t walkable_lane_z(const NavSnapshot& f, const ChunkSlot& c, int lx, int ly) {
+    if (c.plain != f.slot(0).plain) return c.plain->walkable_z[unsigned(lx + 16 * ly)];
+    std::uint32_t lane = 0;
+    for (int z = 0; z < 16; ++z) lane |= ((walkable_row(c, ly, z) >> lx) & 1u) << z;
+    return lane;
+}
+
+Lanes lanes_along_z(const NavSnapshot& f, std::uint32_t slot, int lx, int ly) {
+    const ChunkSlot& c = f.slot(slot);
+    Lanes l;
+    l.line = walkable_lane_z(f, c, lx, ly);
+    l.plain = c.plain->plain_z[unsigned(lx + 16 * ly)];
+    l.side[0] = lx > 0 ? walkable_lane_z(f, c, lx - 1, ly) : walkable_lane_z(f, f.slot(c.link[node_id::link(-1, 0, 0)]), 15, ly);
+    l.side[1] = lx < 15 ? walkable_lane_z(f, c, lx + 1, ly) : walkable_lane_z(f, f.slot(c.link[node_id::link(1, 0, 0)]), 0, ly);
+    return l;
+}
+
 }  // namespace
 
-// run_voxels over lanes: along x, per chunk, the first position past the
-// start that ends the run (not walkable, not plain, a forced neighbour, the
-// goal) is one bit search, and runs go on into the next chunk; along z,
-// run_rows_z.
+// run_voxels over lanes: per chunk, the first position past the start that
+// ends the run (not walkable, not plain, a forced neighbour, the goal) is one
+// bit search; runs go on into the next chunk along the axis.
 JumpPointProblem::State JumpPointProblem::run_lanes(State x, int dx, int dz, int& steps) const {
-    if (dx == 0) return run_rows_z(x, dz, steps);
     steps = 0;
-    const int d = dx;
+    const bool along_x = dx != 0;
+    const int d = along_x ? dx : dz;
     std::uint32_t slot = node_id::slot(x);
-    const int ly = node_id::ly(x), lz = node_id::lz(x);
-    int pos = node_id::lx(x);
+    const int ly = node_id::ly(x), across = along_x ? node_id::lz(x) : node_id::lx(x);
+    int pos = along_x ? node_id::lx(x) : node_id::lz(x);
     const bool goal_here = goal_ != NavSnapshot::no_index && node_id::ly(goal_) == ly &&
-                           node_id::lz(goal_) == lz;
+                           (along_x ? node_id::lz(goal_) : node_id::lx(goal_)) == across;
     std::uint32_t carry[2] = {0, 0};  // each side line's walkable bit at the position behind this chunk's first
-    auto node_at = [&](int p) { return node_id::make(slot, p, ly, lz); };
+    auto node_at = [&](int p) { return along_x ? node_id::make(slot, p, ly, across) : node_id::make(slot, across, ly, p); };
     while (true) {
-        const Lanes l = lanes_along_x(*field_, slot, ly, lz);
+        const Lanes l = along_x ? lanes_along_x(*field_, slot, ly, across) : lanes_along_z(*field_, slot, across, ly);
         // Forced neighbour at i: the side is walkable at i, not at the position behind i.
         std::uint32_t forced = 0;
         for (int k = 0; k < 2; ++k) {
@@ -77,7 +98,7 @@ JumpPointProblem::State JumpPointProblem::run_lanes(State x, int dx, int dz, int
             forced |= l.side[k] & ~behind;
         }
         std::uint32_t stop = (~l.line | ~l.plain | forced) & 0xFFFFu;
-        if (goal_here && node_id::slot(goal_) == slot) stop |= 1u << node_id::lx(goal_);
+        if (goal_here && node_id::slot(goal_) == slot) stop |= 1u << (along_x ? node_id::lx(goal_) : node_id::lz(goal_));
         // Only positions past `pos` along d.
         stop &= d > 0 ? (0xFFFFu << (pos + 1)) & 0xFFFFu : (1u << pos) - 1u;
         const int left = kMaxRun - steps;  // moves before the run's cap
@@ -99,42 +120,8 @@ JumpPointProblem::State JumpPointProblem::run_lanes(State x, int dx, int dz, int
         }
         steps += to_edge;
         for (int k = 0; k < 2; ++k) carry[k] = (l.side[k] >> (d > 0 ? 15 : 0)) & 1u;
-        slot = field_->slot(slot).link[node_id::link(d, 0, 0)];
+        slot = field_->slot(slot).link[along_x ? node_id::link(d, 0, 0) : node_id::link(0, 0, d)];
         pos = d > 0 ? -1 : 16;
-    }
-}
-
-// A run along z crosses x-rows: a lane along z would gather one bit from
-// each of 16 rows, so the run goes row by row instead (one 16-voxel row read
-// gives the line and both sides), stopping as soon as run_voxels would.
-JumpPointProblem::State JumpPointProblem::run_rows_z(State x, int dz, int& steps) const {
-    steps = 0;
-    std::uint32_t slot = node_id::slot(x);
-    const int lx = node_id::lx(x), ly = node_id::ly(x);
-    int z = node_id::lz(x);
-    // The sides' walkable bits at the row behind the next one: x - 1 and x + 1.
-    auto sides_of = [&](const ChunkSlot& c, int row_z, std::uint32_t row) {
-        const std::uint32_t w = lx > 0 ? row >> (lx - 1) : walkable_row(field_->slot(c.link[node_id::link(-1, 0, 0)]), ly, row_z) >> 15;
-        const std::uint32_t e = lx < 15 ? row >> (lx + 1) : walkable_row(field_->slot(c.link[node_id::link(1, 0, 0)]), ly, row_z);
-        return (w & 1u) | ((e & 1u) << 1);
-    };
-    const ChunkSlot* c = &field_->slot(slot);
-    std::uint32_t behind = sides_of(*c, z, walkable_row(*c, ly, z));
-    while (true) {
-        z += dz;
-        if (z < 0 || z > 15) {
-            slot = c->link[node_id::link(0, 0, dz)];
-            c = &field_->slot(slot);
-            z &= 15;
-        }
-        const std::uint32_t row = walkable_row(*c, ly, z);
-        if (!((row >> lx) & 1u)) return NavSnapshot::no_index;
-        ++steps;
-        const State y = node_id::make(slot, lx, ly, z);
-        if (y == goal_ || steps == kMaxRun || !((plain_row(*c, ly, z) >> lx) & 1u)) return y;
-        const std::uint32_t sides = sides_of(*c, z, row);
-        if (sides & ~behind) return y;  // a forced neighbour: a side walkable here, not behind
-        behind = sides;
     }
 }
 

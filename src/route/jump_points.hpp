@@ -78,7 +78,6 @@ public:
     /// Voxel by voxel, runs of at most `cap` moves.
     [[nodiscard]] State run_voxels(State x, int dx, int dz, int& steps, int cap) const;
     [[nodiscard]] State run_lanes(State x, int dx, int dz, int& steps) const;
-    [[nodiscard]] State run_rows_z(State x, int dz, int& steps) const;
     [[nodiscard]] State run_diagonal(State x, int dx, int dz, int& steps) const;
 };
 
