@@ -47,18 +47,6 @@ public:
         added = true;
         return values_.back();
     }
-    /// The value of `c`, or null when absent.
-    [[nodiscard]] const V* find(const Voxel& c) const {
-        if (slots_.empty()) return nullptr;
-        std::size_t i = slot_of(c);
-        const std::size_t mask = slots_.size() - 1;
-        while (slots_[i] != 0) {
-            const std::uint32_t k = slots_[i] - 1;
-            if (keys_[k] == c) return &values_[k];
-            i = (i + 1) & mask;
-        }
-        return nullptr;
-    }
     /// The chunks inserted since the last clear, in insertion order.
     [[nodiscard]] const std::vector<Voxel>& keys() const { return keys_; }
     /// The value of keys()[k].

@@ -18,8 +18,8 @@
 /// 16384 more (4 bytes per voxel) per chunk near shaped blocks; a chunk
 /// whose voxels all have the same facts (open sky, solid rock) shares one
 /// block per distinct value. 1536 bytes of plain-floor bits per chunk with any
-/// plain floor (512 of bits, 1024 of lanes along z). Plus 136 bytes of slot record and about 32 bytes of chunk
-/// table per navigable chunk. Where block ids are kept (NavField::keep_blocks,
+/// plain floor (512 of bits, 1024 of lanes along z). Plus 136 bytes of slot
+/// record and about 32 bytes of chunk table per navigable chunk. Where block ids are kept (NavField::keep_blocks,
 /// for digging and placing agents), 8192 bytes per chunk whose blocks differ
 /// (a chunk of one block shares one copy, an air chunk none).
 ///
@@ -74,6 +74,11 @@ struct ChunkBlocks {
 struct ChunkPlain {
     std::array<std::uint64_t, 64> words;
     std::array<std::uint16_t, 256> walkable_z, plain_z;
+    /// The plain bits of the x-row at (ly, lz): bit x.
+    [[nodiscard]] std::uint32_t row(int ly, int lz) const {
+        const unsigned l = node_id::local_of(0, ly, lz);
+        return std::uint32_t(words[l >> 6] >> (l & 63u)) & 0xFFFFu;
+    }
 };
 
 /// The chunks whose facts changed, version by version, over the last

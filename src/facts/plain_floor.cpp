@@ -107,7 +107,7 @@ void derive_plain_lanes(const NavSnapshot& f, std::uint32_t s, ChunkPlain& out) 
         for (unsigned z = 0; z < 16; ++z) {
             const unsigned row = y * 256u + z * 16u;
             std::uint32_t walk = dry_standable_bits16(bits + row);
-            std::uint32_t plain = std::uint32_t(out.words[row >> 6] >> (row & 63u)) & 0xFFFFu;
+            std::uint32_t plain = out.row(int(y), int(z));
             for (; walk; walk &= walk - 1) out.walkable_z[unsigned(__builtin_ctz(walk)) + 16u * y] |= std::uint16_t(1u << z);
             for (; plain; plain &= plain - 1) out.plain_z[unsigned(__builtin_ctz(plain)) + 16u * y] |= std::uint16_t(1u << z);
         }

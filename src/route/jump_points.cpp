@@ -4,10 +4,6 @@
 #include <cstdlib>
 
 namespace voxnav {
-namespace {
-constexpr int kMaxRun = JumpPointProblem::max_run;
-}  // namespace
-
 JumpPointProblem::State JumpPointProblem::run_voxels(State x, int dx, int dz, int& steps, int cap) const {
     steps = 0;
     while (true) {
@@ -38,16 +34,12 @@ struct Lanes {
 };
 
 std::uint32_t walkable_row(const ChunkSlot& c, int ly, int lz) { return dry_standable_bits16(c.bits + node_id::local_of(0, ly, lz)); }
-std::uint32_t plain_row(const ChunkSlot& c, int ly, int lz) {
-    const unsigned l = node_id::local_of(0, ly, lz);
-    return std::uint32_t(c.plain->words[l >> 6] >> (l & 63u)) & 0xFFFFu;
-}
 
 Lanes lanes_along_x(const NavSnapshot& f, std::uint32_t slot, int ly, int lz) {
     const ChunkSlot& c = f.slot(slot);
     Lanes l;
     l.line = walkable_row(c, ly, lz);
-    l.plain = plain_row(c, ly, lz);
+    l.plain = c.plain->row(ly, lz);
     l.side[0] = lz > 0 ? walkable_row(c, ly, lz - 1) : walkable_row(f.slot(c.link[node_id::link(0, 0, -1)]), ly, 15);
     l.side[1] = lz < 15 ? walkable_row(c, ly, lz + 1) : walkable_row(f.slot(c.link[node_id::link(0, 0, 1)]), ly, 0);
     return l;
@@ -101,12 +93,12 @@ JumpPointProblem::State JumpPointProblem::run_lanes(State x, int dx, int dz, int
         if (goal_here && node_id::slot(goal_) == slot) stop |= 1u << (along_x ? node_id::lx(goal_) : node_id::lz(goal_));
         // Only positions past `pos` along d.
         stop &= d > 0 ? (0xFFFFu << (pos + 1)) & 0xFFFFu : (1u << pos) - 1u;
-        const int left = kMaxRun - steps;  // moves before the run's cap
+        const int left = max_run - steps;  // moves before the run's cap
         if (stop) {
             const int p = d > 0 ? __builtin_ctz(stop) : 31 - __builtin_clz(stop);
             const int dist = d > 0 ? p - pos : pos - p;
             if (dist > left) {
-                steps = kMaxRun;
+                steps = max_run;
                 return node_at(pos + d * left);
             }
             if (!((l.line >> p) & 1u)) return NavSnapshot::no_index;
@@ -115,7 +107,7 @@ JumpPointProblem::State JumpPointProblem::run_lanes(State x, int dx, int dz, int
         }
         const int to_edge = d > 0 ? 15 - pos : pos;
         if (to_edge >= left) {
-            steps = kMaxRun;
+            steps = max_run;
             return node_at(pos + d * left);
         }
         steps += to_edge;

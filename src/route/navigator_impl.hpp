@@ -160,7 +160,10 @@ struct VOXNAV_INTERNAL Navigator::Impl {
     std::optional<MovementModel> query_moves_;   // with per-query floor costs
     const MovementModel* active_moves_ = nullptr;
     ZoneCosts zones_;
-    std::optional<GoalBound> bound_;              // the goal's bound, kept between queries (its memory reused)
+    // The goal's bound, kept between queries for its memory: bind_goal()
+    // rebinds it before a query reads it (between queries it may still point
+    // at a query's released floor-cost rules).
+    std::optional<GoalBound> bound_;
     Goal at_goal_;                                // goal_at's
     std::shared_ptr<LandmarkKeeper> landmarks_;   // null: no tables for this agent
     LandmarkBound landmark_bound_;
