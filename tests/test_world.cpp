@@ -181,6 +181,37 @@ TEST_CASE("set_chunk writes every voxel, constant or mixed, at any coordinate; u
     CHECK(w.memory_bytes() <= empty_bytes + 4096);
 }
 
+// Regression (issue 39, streaming): unloading a chunk of open sky built a
+// 128^3 tree node of air tiles and scanned its 4096 entries to drop it
+// again, for every sky chunk of every column leaving the view (a third of a
+// chunk crossing's world writes). Unloading what was never stored now
+// writes nothing; what was stored is still cleared, neighbours kept.
+TEST_CASE("unloading open sky writes nothing; stored chunks beside it keep their blocks", "[world][chunks]") {
+    World w;
+    const std::size_t empty_bytes = w.memory_bytes();
+    const std::vector<BlockId> air(World::chunk_volume, BlockRegistry::air), stone(World::chunk_volume, 1);
+    for (int cy = 20; cy < 24; ++cy) w.set_chunk({0, cy, 0}, air.data());  // open sky: nothing stored
+    CHECK(w.memory_bytes() == empty_bytes);
+    for (int cy = 20; cy < 24; ++cy) {
+        w.unload_chunk({0, cy, 0});
+        CHECK(w.memory_bytes() == empty_bytes);
+        CHECK_FALSE(w.is_loaded({0, cy, 0}));
+        CHECK(w.was_unloaded({0, cy, 0}));
+    }
+    // Stone, air beside it in the same 128^3 node, sky far above.
+    w.set_chunk({0, 0, 0}, stone.data());
+    w.set_chunk({1, 0, 0}, air.data());
+    w.unload_chunk({1, 0, 0});
+    w.unload_chunk({0, 30, 0});
+    CHECK(w.block({5, 5, 5}) == 1);
+    CHECK(w.block({16 + 5, 5, 5}) == BlockRegistry::air);
+    CHECK(w.is_loaded({0, 0, 0}));
+    w.unload_chunk({0, 0, 0});
+    CHECK(w.block({5, 5, 5}) == BlockRegistry::air);
+    CHECK(w.non_air_voxels() == 0);
+    CHECK(w.memory_bytes() <= empty_bytes + 4096);
+}
+
 TEST_CASE("the journal keeps a run of edits in one chunk as one entry, and still reports it", "[world][journal]") {
     World w;
     w.set_block({0, 0, 0}, 1);

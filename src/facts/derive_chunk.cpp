@@ -16,10 +16,28 @@ constexpr Fact::Raw kFactWater = Fact::make(false, false, true, false).raw();
 constexpr Fact::Raw kFactNode = Fact::make(false, false, false, true).raw();
 
 // Block codes of the box [lo, lo + size), x fastest, then z, then y, read a
-// whole 8^3 leaf (or constant tile) at a time. Voxels beyond int32 read as air.
-void read_codes(const detail::BlockTree& tree, const std::vector<std::uint8_t>& code_of, const glm::i64vec3& lo,
+// whole 8^3 leaf (or constant tile) at a time. Voxels beyond int32 read as
+// air. True when the box was one code throughout (read_box).
+bool read_codes(const detail::BlockTree& tree, const std::vector<std::uint8_t>& code_of, const glm::i64vec3& lo,
                 const Voxel& size, std::uint8_t* out) {
-    read_box(tree, lo, size, out, [&](BlockId id) { return code_of[id]; });
+    return read_box(tree, lo, size, out, [&](BlockId id) { return code_of[id]; });
+}
+
+// Whether the n bytes at p all equal c: 16 at a time (a uniform chunk's
+// box is about 4,600 bytes, and most chunks of a streamed world are one).
+bool all_same(const std::uint8_t* p, std::size_t n, std::uint8_t c) {
+    std::uint64_t word;
+    std::memset(&word, c, sizeof word);
+    std::size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        std::uint64_t a, b;
+        std::memcpy(&a, p + i, 8);
+        std::memcpy(&b, p + i + 8, 8);
+        if (((a ^ word) | (b ^ word)) != 0) return false;
+    }
+    for (; i < n; ++i)
+        if (p[i] != c) return false;
+    return true;
 }
 
 }  // namespace
@@ -32,15 +50,15 @@ bool derive_chunk(const detail::BlockTree& tree, const std::vector<std::uint8_t>
     const glm::i64vec3 lo = glm::i64vec3(chunk) * std::int64_t(16) - glm::i64vec3(0, 1, 0);
     const std::int64_t sx = size.x, sxz = std::int64_t(size.x) * size.z;
     s.codes.resize(static_cast<std::size_t>(sxz * size.y));
-    read_codes(tree, code_of, lo, size, s.codes.data());
+    const bool tiles = read_codes(tree, code_of, lo, size, s.codes.data());
     const Voxel base = chunk * 16;
     const bool all_nodes = !bounds || (bounds->contains(base) && bounds->contains(base + Voxel(15)));
 
-    // Every block read the same (open sky, solid rock): every voxel has the
-    // same facts, without looking at each (most chunks of a streamed world).
-    const std::size_t n = s.codes.size();
+    // Every block read the same (open sky, solid rock, an unloaded chunk):
+    // every voxel has the same facts, without looking at each (most chunks
+    // of a streamed world). Constant tiles say so without a scan.
     const std::uint8_t c0 = s.codes[0];
-    if (all_nodes && std::all_of(s.codes.begin(), s.codes.begin() + std::ptrdiff_t(n), [c0](std::uint8_t c) { return c == c0; })) {
+    if (all_nodes && (tiles || all_same(s.codes.data(), s.codes.size(), c0))) {
         const bool water = c0 & kWater, solid = c0 & kSolid;
         const Fact f = Fact::make(!(c0 & kBlocksBody), solid || water, water, true, !water && solid ? floor_class_of_code(c0) : 0);
         std::fill(out, out + 4096, f.raw());
@@ -91,10 +109,8 @@ bool derive_chunk(const detail::BlockTree& tree, const std::vector<std::uint8_t>
                 if (all_nodes || bounds->contains(base + Voxel(x, y, z))) b |= kFactNode;
                 out[c + 256 * y] = b;
             }
-    const Fact::Raw first = out[0];
-    for (int i = 1; i < 4096; ++i)
-        if (out[i] != first) return false;
-    return true;
+    static_assert(sizeof(Fact::Raw) == 1, "all_same compares bytes");
+    return all_same(out, 4096, out[0]);
 }
 
 }  // namespace voxnav::detail

@@ -68,11 +68,14 @@ struct VOXNAV_INTERNAL NavField::Impl {
 
     void rebuild(const World& world);
     void update(const World& world, const std::vector<Voxel>& changed);
+    /// Step 1 of update: adds the chunks that became navigable (their slots
+    /// to `added`) and removes those that stopped being (their links, read
+    /// before, to `removed_links`).
+    void update_navigable(const World& world, const std::vector<Voxel>& changed, std::vector<std::uint32_t>& added,
+                          std::vector<std::array<std::uint32_t, node_id::link_count>>& removed_links);
     /// Whether a chunk gets facts: inside the bounds, with a loaded chunk
-    /// around it. `loaded`, when given, memoises World::is_loaded.
-    /// `beside_loaded`: the caller knows a loaded chunk lies around it.
-    bool navigable(const World& world, const Voxel& chunk, detail::ChunkMap<std::uint8_t>* loaded = nullptr,
-                   bool beside_loaded = false) const;
+    /// around it. `beside_loaded`: the caller knows a loaded chunk lies around it.
+    bool navigable(const World& world, const Voxel& chunk, bool beside_loaded = false) const;
     std::uint32_t add_slot(const Voxel& chunk);
     void remove_slot(std::uint32_t slot);
     void derive(const World& world, const std::vector<std::uint32_t>& slots);
@@ -114,11 +117,11 @@ struct VOXNAV_INTERNAL NavField::Impl {
     std::vector<std::uint32_t> facts_changed_;  // slots whose fact bytes derive() changed (this sync)
     std::shared_ptr<const FactChanges> changes_;  // the journal published with the snapshots
     std::vector<std::uint32_t> plain_mark_;     // per slot: 1 + its place in this sync's plain work, or 0
-    // update()'s bookkeeping, kept so a crossing allocates nothing once warm:
-    // the chunks around the changed ones, World::is_loaded answers, and per
-    // slot whether it is already to be derived.
-    detail::ChunkMap<std::uint8_t> around_, loaded_memo_;
-    std::vector<std::uint8_t> dirty_mark_;
+    // update()'s bookkeeping, kept so a crossing allocates little once warm:
+    // the chunks that arrive, and per slot whether it changed, lies around
+    // a changed chunk, or is already to be derived.
+    detail::ChunkMap<std::uint8_t> new_chunks_;
+    std::vector<std::uint8_t> changed_mark_, around_mark_, dirty_mark_;
     std::vector<detail::PlainCounts> plain_counts_;  // per slot, behind the snapshot's totals
     static_assert(sizeof(Fact::Raw) == 1, "uniform_ keeps one block per fact value");
     std::array<std::shared_ptr<const ChunkFacts>, 256> uniform_{};
@@ -279,8 +282,7 @@ NavField::SyncStats NavField::Impl::last_sync() const {
     return stats_;
 }
 
-bool NavField::Impl::navigable(const World& world, const Voxel& chunk, detail::ChunkMap<std::uint8_t>* loaded,
-                                bool beside_loaded) const {
+bool NavField::Impl::navigable(const World& world, const Voxel& chunk, bool beside_loaded) const {
     if (bounds_) {
         // Chunks meeting the bounds grown by one voxel: the voxels just
         // outside still need facts (a flyer's corner, a leap's headroom).
@@ -290,17 +292,7 @@ bool NavField::Impl::navigable(const World& world, const Voxel& chunk, detail::C
     }
     if (beside_loaded) return true;
     bool any = false;
-    for_each_around(chunk, [&](const Voxel& n, int, int, int) {
-        if (any) return;
-        if (!loaded) {
-            any = world.is_loaded(n);
-            return;
-        }
-        bool added = false;
-        std::uint8_t& is = loaded->insert(n, 0, added);
-        if (added) is = world.is_loaded(n) ? 1 : 0;
-        any = is != 0;
-    });
+    for_each_around(chunk, [&](const Voxel& n, int, int, int) { any = any || world.is_loaded(n); });
     return any;
 }
 
@@ -324,9 +316,14 @@ void NavField::Impl::rebuild(const World& world) {
             if (!wanted.count(n) && navigable(world, n)) wanted.insert(n);
         });
     std::vector<Voxel> order(wanted.begin(), wanted.end());
-    // Slots in space order: chunks near each other get nearby slots and pages.
-    std::sort(order.begin(), order.end(), [](const Voxel& a, const Voxel& b) {
-        return std::tie(a.y, a.z, a.x) < std::tie(b.y, b.z, b.x);
+    // Slots in space order, chunks near each other in nearby slots and pages:
+    // tiles of 4 x 4 columns, each column's chunks together. A player
+    // crossing a chunk border moves a plane of columns (x or z constant):
+    // its slots are then a few runs per tile, so a sync copies a few pages
+    // of each array (PagedArray) where an order by height copied them all.
+    auto tile = [](int v) { return v >= 0 ? v / 4 : -((-v + 3) / 4); };
+    std::sort(order.begin(), order.end(), [&](const Voxel& a, const Voxel& b) {
+        return std::make_tuple(tile(a.x), tile(a.z), a.x, a.z, a.y) < std::make_tuple(tile(b.x), tile(b.z), b.x, b.z, b.y);
     });
     std::vector<std::uint32_t> slots;
     slots.reserve(order.size());
@@ -343,42 +340,12 @@ void NavField::Impl::update(const World& world, const std::vector<Voxel>& change
               [](const Voxel& a, const Voxel& b) { return std::tie(a.y, a.z, a.x) < std::tie(b.y, b.z, b.x); });
     changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
     // 1. Navigability: a chunk is navigable while a chunk around it is loaded.
-    // The chunks around a changed chunk that is loaded now are navigable
-    // (value 1): only those around unloaded ones need their 27 neighbours read.
-    around_.clear();
-    loaded_memo_.clear();
-    for (const Voxel& c : changed) {
-        bool added = false;
-        std::uint8_t& is = loaded_memo_.insert(c, 0, added);
-        is = world.is_loaded(c) ? 1 : 0;
-        const std::uint8_t beside = is;
-        for_each_around(c, [&](const Voxel& n, int, int, int) {
-            bool fresh = false;
-            std::uint8_t& v = around_.insert(n, beside, fresh);
-            v = std::max(v, beside);
-        });
-    }
     std::vector<std::uint32_t> dirty;
     // The neighbour slots of each chunk that leaves (its facts read as void
     // from now on) and, later, of each chunk whose facts changed: the
     // plain-floor bits around them are re-derived in step 3.
     std::vector<std::array<std::uint32_t, node_id::link_count>> plain_sources;
-    for (std::size_t k = 0; k < around_.size(); ++k) {
-        const Voxel n = around_.keys()[k];
-        const std::uint32_t s = work_.slot_of(n);
-        const bool want = navigable(world, n, &loaded_memo_, around_.value(k) != 0);
-        if (want && s == 0) {
-            dirty.push_back(add_slot(n));
-            ++stats_.added;
-        } else if (!want && s != 0) {
-            std::array<std::uint32_t, node_id::link_count> links;
-            std::copy(std::begin(work_.slots_[s].link), std::end(work_.slots_[s].link), links.begin());
-            links[std::size_t(node_id::link(0, 0, 0))] = 0;  // the slot itself is free now
-            plain_sources.push_back(links);
-            remove_slot(s);
-            ++stats_.removed;
-        }
-    }
+    update_navigable(world, changed, dirty, plain_sources);
     // 2. Facts: every chunk whose derivation reads a changed chunk's blocks:
     // the plain derivation reads the body's reach, the shaped one also two
     // voxels below and reach_up above; and every chunk near a changed chunk
@@ -448,6 +415,85 @@ void NavField::Impl::update(const World& world, const std::vector<Voxel>& change
                 }
     for (std::uint32_t s : plain_dirty) plain_mark_[s] = 0;
     derive_plain(plain_dirty, plain_boxes);
+}
+
+void NavField::Impl::update_navigable(const World& world, const std::vector<Voxel>& changed,
+                                      std::vector<std::uint32_t>& added,
+                                      std::vector<std::array<std::uint32_t, node_id::link_count>>& removed_links) {
+    // Only chunks around a changed chunk can change: a loaded one makes the
+    // 27 around it navigable; an unloaded one may leave those around it
+    // without a loaded neighbour. The neighbours of a chunk with a slot are
+    // its links, so a crossing (about 1,600 changed chunks, 27 neighbours
+    // each) reads arrays instead of hashing every neighbour; only chunks
+    // without a slot are looked up.
+    if (changed_mark_.size() < work_.slots_.size()) changed_mark_.resize(work_.slots_.size(), 0);
+    if (around_mark_.size() < work_.slots_.size()) around_mark_.resize(work_.slots_.size(), 0);
+    std::vector<std::uint32_t> changed_slots;
+    for (const Voxel& c : changed)
+        if (const std::uint32_t s = work_.slot_of(c); s != 0) {
+            changed_mark_[s] = 1;
+            changed_slots.push_back(s);
+        }
+    // Per slot around a changed chunk: 2 when a loaded changed chunk is
+    // among its neighbours (it stays or becomes navigable), else 1 (to be
+    // checked). Chunks without a slot beside a loaded changed chunk: to add.
+    std::vector<std::uint32_t> around;
+    new_chunks_.clear();
+    auto note = [&](std::uint32_t m, const Voxel& n, bool loaded) {
+        if (m == 0) {
+            bool fresh = false;
+            if (loaded) new_chunks_.insert(n, 0, fresh);
+            return;
+        }
+        if (around_mark_[m] == 0) around.push_back(m);
+        around_mark_[m] = std::max<std::uint8_t>(around_mark_[m], loaded ? 2 : 1);
+    };
+    for (const Voxel& c : changed) {
+        const bool loaded = world.is_loaded(c);
+        const std::uint32_t s = work_.slot_of(c);
+        // A chunk without a slot was not navigable: nothing around it was
+        // loaded (or it lies outside the bounds), so only its loading matters.
+        if (s == 0 && !loaded && !bounds_) continue;
+        for_each_around(c, [&](const Voxel& n, int dx, int dy, int dz) {
+            note(s != 0 ? work_.slots_[s].link[node_id::link(dx, dy, dz)] : work_.slot_of(n), n, loaded);
+        });
+    }
+    // Slots to check: navigable iff a chunk around is loaded. Unchanged
+    // chunks are as loaded as at their last derivation (slot.loaded); loaded
+    // changed ones marked their neighbours 2 above. Without bounds every
+    // loaded chunk has a slot, so the links see them all; with bounds a
+    // loaded chunk outside them has none, and the world is asked.
+    std::vector<std::uint32_t> leaving;
+    for (const std::uint32_t m : around) {
+        if (around_mark_[m] == 2) continue;
+        bool want = false;
+        if (bounds_) {
+            want = navigable(world, work_.slots_[m].chunk);
+        } else {
+            const ChunkSlot& slot = work_.slots_[m];
+            for (int d = 0; d < node_id::link_count && !want; ++d) {
+                const std::uint32_t l = slot.link[d];
+                want = l != 0 && !changed_mark_[l] && work_.slots_[l].loaded;
+            }
+        }
+        if (!want) leaving.push_back(m);
+    }
+    for (const std::uint32_t m : around) around_mark_[m] = 0;
+    for (const std::uint32_t s : changed_slots) changed_mark_[s] = 0;
+    // Leaving first, so that arriving chunks reuse their slots.
+    for (const std::uint32_t m : leaving) {
+        std::array<std::uint32_t, node_id::link_count> links;
+        std::copy(std::begin(work_.slots_[m].link), std::end(work_.slots_[m].link), links.begin());
+        links[std::size_t(node_id::link(0, 0, 0))] = 0;  // the slot itself is free now
+        removed_links.push_back(links);
+        remove_slot(m);
+        ++stats_.removed;
+    }
+    for (const Voxel& n : new_chunks_.keys()) {
+        if (bounds_ && !navigable(world, n, true)) continue;
+        added.push_back(add_slot(n));
+        ++stats_.added;
+    }
 }
 
 std::uint32_t NavField::Impl::add_slot(const Voxel& chunk) {

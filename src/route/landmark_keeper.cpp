@@ -2,6 +2,7 @@
 // tables as newer snapshots are offered.
 #include "route/landmark_keeper.hpp"
 
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -110,8 +111,13 @@ void LandmarkKeeper::wait_idle() {
 
 void LandmarkKeeper::run() {
     // Below the game's threads: one core at most (builds run serially here),
-    // and only what the game leaves idle.
-    setpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid)), 10);
+    // and only what the game leaves idle. SCHED_IDLE, not a nice value: at
+    // nice 10 the worker still took about a tenth of a core the game thread
+    // was using (a chunk crossing with both on one core: the repair of the
+    // last crossing ran inside the next one). Where SCHED_IDLE is refused,
+    // nice 19.
+    sched_param idle{};
+    if (sched_setscheduler(0, SCHED_IDLE, &idle) != 0) setpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid)), 19);
     using Clock = std::chrono::steady_clock;
     Clock::time_point last_start{};
     bool started = false;

@@ -147,14 +147,21 @@ void release_if_empty(detail::BlockTree& tree, const openvdb::Coord& c) {
 }  // namespace
 
 void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
-    for (int i = 0; i < chunk_volume; ++i)
+    // The largest id first (a loop without exits, which compilers vectorise);
+    // the message then names the first unknown one.
+    BlockId largest = 0;
+    for (int i = 0; i < chunk_volume; ++i) largest = std::max(largest, ids[i]);
+    for (int i = 0; largest >= blocks_.size() && i < chunk_volume; ++i)
         if (ids[i] >= blocks_.size())
             throw std::invalid_argument("set_chunk: unknown block id " + std::to_string(ids[i]) + " at index " + std::to_string(i) +
                                         " (" + std::to_string(blocks_.size()) + " block types)");
     const Voxel base = chunk * chunk_size;
     detail::BlockTree& tree = store_->grid->tree();
     const openvdb::Coord origin(base.x, base.y, base.z);
-    if (std::all_of(ids, ids + chunk_volume, [](BlockId id) { return id == BlockRegistry::air; }) &&
+    BlockId any = 0;
+    for (int i = 0; i < chunk_volume; ++i) any |= ids[i];  // air is 0: no exits, vectorised
+    static_assert(BlockRegistry::air == 0, "set_chunk ORs ids to find all-air chunks");
+    if (any == BlockRegistry::air &&
         !tree.probeConstNode<Internal1>(origin) && !tree.isValueOn(origin) && tree.getValue(origin) == BlockRegistry::air) {
         // Air into a region that holds nothing (open sky): nothing to write.
         mark_loaded(chunk);
@@ -181,13 +188,20 @@ void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
                     tree.addTile(1, origin, first, first != BlockRegistry::air);
                     continue;
                 }
+                // The leaf's values in its own order (offset x * 64 + y * 8 + z),
+                // active where not air, written straight into its buffer.
                 auto* leaf = new Leaf(origin, BlockRegistry::air, false);
-                for (int x = 0; x < 8; ++x)
-                    for (int y = 0; y < 8; ++y)
-                        for (int z = 0; z < 8; ++z) {
+                BlockId* values = leaf->buffer().data();
+                Leaf::NodeMaskType active;
+                for (int y = 0; y < 8; ++y)
+                    for (int z = 0; z < 8; ++z)
+                        for (int x = 0; x < 8; ++x) {
                             const BlockId id = id_at(x, y, z);
-                            if (id != BlockRegistry::air) leaf->setValueOn(Leaf::coordToOffset(origin.offsetBy(x, y, z)), id);
+                            const int offset = (x << 6) | (y << 3) | z;
+                            values[offset] = id;
+                            if (id != BlockRegistry::air) active.setOn(offset);
                         }
+                leaf->setValueMask(active);
                 tree.addLeaf(leaf);
             }
     release_if_empty(tree, origin);
@@ -215,11 +229,16 @@ void World::get_chunk(const Voxel& chunk, BlockId* out) const {
 void World::unload_chunk(const Voxel& chunk) {
     const Voxel base = chunk * chunk_size;
     detail::BlockTree& tree = store_->grid->tree();
-    for (int y = 0; y < chunk_size; y += 8)
+    const openvdb::Coord origin(base.x, base.y, base.z);
+    // A chunk of open sky was never stored (set_chunk skips it): writing air
+    // tiles would build a 128^3 node only for release_if_empty to scan its
+    // 4096 entries and drop it again, for every sky chunk of a column.
+    const bool stored = tree.probeConstNode<Internal1>(origin) || tree.isValueOn(origin) || tree.getValue(origin) != BlockRegistry::air;
+    for (int y = 0; stored && y < chunk_size; y += 8)
         for (int z = 0; z < chunk_size; z += 8)
             for (int x = 0; x < chunk_size; x += 8)
                 tree.addTile(1, openvdb::Coord(base.x + x, base.y + y, base.z + z), BlockRegistry::air, false);
-    release_if_empty(tree, openvdb::Coord(base.x, base.y, base.z));
+    if (stored) release_if_empty(tree, origin);
     loaded_.erase(chunk);
     unloaded_.insert(chunk);
     note_chunk(chunk);
