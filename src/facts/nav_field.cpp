@@ -122,6 +122,7 @@ struct VOXNAV_INTERNAL NavField::Impl {
     // a changed chunk, or is already to be derived.
     detail::ChunkMap<std::uint8_t> new_chunks_;
     std::vector<std::uint8_t> changed_mark_, around_mark_, dirty_mark_;
+    std::vector<std::uint8_t> changed_loaded_;  // World::is_loaded of each changed chunk, this sync
     std::vector<detail::PlainCounts> plain_counts_;  // per slot, behind the snapshot's totals
     static_assert(sizeof(Fact::Raw) == 1, "uniform_ keeps one block per fact value");
     std::array<std::shared_ptr<const ChunkFacts>, 256> uniform_{};
@@ -327,7 +328,10 @@ void NavField::Impl::rebuild(const World& world) {
     });
     std::vector<std::uint32_t> slots;
     slots.reserve(order.size());
-    for (const Voxel& c : order) slots.push_back(add_slot(c));
+    for (const Voxel& c : order) {
+        slots.push_back(add_slot(c));
+        work_.slots_.edit(slots.back()).loaded = world.is_loaded(c);
+    }
     stats_.added = slots.size();
     derive(world, slots);
     derive_plain(slots, std::vector<detail::LocalBox>(slots.size()));
@@ -346,6 +350,12 @@ void NavField::Impl::update(const World& world, const std::vector<Voxel>& change
     // plain-floor bits around them are re-derived in step 3.
     std::vector<std::array<std::uint32_t, node_id::link_count>> plain_sources;
     update_navigable(world, changed, dirty, plain_sources);
+    // Every chunk whose loaded state changes is written (set_chunk,
+    // set_block, unload_chunk), so only the changed ones can move; the
+    // world was asked once, above. (A slot starts not loaded.)
+    for (std::size_t i = 0; i < changed.size(); ++i)
+        if (const std::uint32_t s = work_.slot_of(changed[i]); s != 0 && work_.slots_[s].loaded != bool(changed_loaded_[i]))
+            work_.slots_.edit(s).loaded = changed_loaded_[i];
     // 2. Facts: every chunk whose derivation reads a changed chunk's blocks:
     // the plain derivation reads the body's reach, the shaped one also two
     // voxels below and reach_up above; and every chunk near a changed chunk
@@ -448,8 +458,11 @@ void NavField::Impl::update_navigable(const World& world, const std::vector<Voxe
         if (around_mark_[m] == 0) around.push_back(m);
         around_mark_[m] = std::max<std::uint8_t>(around_mark_[m], loaded ? 2 : 1);
     };
-    for (const Voxel& c : changed) {
+    changed_loaded_.resize(changed.size());
+    for (std::size_t i = 0; i < changed.size(); ++i) {
+        const Voxel& c = changed[i];
         const bool loaded = world.is_loaded(c);
+        changed_loaded_[i] = loaded;
         const std::uint32_t s = work_.slot_of(c);
         // A chunk without a slot was not navigable: nothing around it was
         // loaded (or it lies outside the bounds), so only its loading matters.
@@ -517,7 +530,7 @@ std::uint32_t NavField::Impl::add_slot(const Voxel& chunk) {
     slot.bits = work_.slots_[0].bits;  // void until derived
     slot.plain = work_.slots_[0].plain;
     slot.shapes = nullptr;
-    slot.loaded = false;  // until derived
+    slot.loaded = false;  // set by the caller when the chunk is loaded
     for_each_around(chunk, [&](const Voxel& n, int dx, int dy, int dz) {
         if (dx == 0 && dy == 0 && dz == 0) return;
         const std::uint32_t m = work_.slot_of(n);
@@ -634,11 +647,7 @@ void NavField::Impl::derive(const World& world, const std::vector<std::uint32_t>
             work_.shape_owners_.grow(s + 1, nullptr);
             work_.shape_owners_.edit(s) = std::move(results[i].shapes);
         }
-        ChunkSlot& slot = work_.slots_.edit(s);
-        slot.bits = block->bits.data();
-        // Every chunk whose loaded state changes is written (set_chunk,
-        // set_block, unload_chunk), so it is derived here again.
-        slot.loaded = world.is_loaded(slot.chunk);
+        work_.slots_.edit(s).bits = block->bits.data();
         work_.owners_.edit(s) = std::move(block);
     }
     stats_.derived += slots.size();
