@@ -53,13 +53,16 @@ void require_same_facts(const NavSnapshot& incremental, const NavSnapshot& fresh
 }
 
 // Every live slot links to the slot of each chunk around it (0 where that
-// chunk has none): what update's navigability step reads instead of hashing.
-void require_links_match_table(const NavSnapshot& snap) {
+// chunk has none), what update's navigability step reads instead of
+// hashing, and says whether its chunk is loaded.
+void require_links_match_table(const NavSnapshot& snap, const World& w) {
     std::size_t live = 0;
     for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s) {
         const ChunkSlot& slot = snap.slot(s);
         if (snap.slot_of(slot.chunk) != s) continue;  // a free slot
         ++live;
+        // What sync keeps per slot from the changed chunks alone.
+        REQUIRE(slot.loaded == w.is_loaded(slot.chunk));
         for (int dy = -1; dy <= 1; ++dy)
             for (int dz = -1; dz <= 1; ++dz)
                 for (int dx = -1; dx <= 1; ++dx) {
@@ -116,7 +119,7 @@ TEST_CASE("random chunk loads, unloads and edits keep the facts equal to a fresh
             Navigator fresh(copy, a);
             INFO("seed " << seed << " batch " << batch);
             require_same_facts(nav.field(), fresh.field(), w);
-            require_links_match_table(nav.field());
+            require_links_match_table(nav.field(), w);
             // Routes cost the same as on a navigator built from scratch.
             const auto spots = standable_in(nav, w, 400);
             SearchLimits exhaustive;
@@ -160,7 +163,7 @@ TEST_CASE("random loads across a bounded world's faces keep the chunks equal to 
             Navigator fresh(copy, a);
             INFO("seed " << seed << " batch " << batch);
             require_same_facts(nav.field(), fresh.field(), w);
-            require_links_match_table(nav.field());
+            require_links_match_table(nav.field(), w);
         }
     }
 }

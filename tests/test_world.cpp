@@ -210,6 +210,18 @@ TEST_CASE("unloading open sky writes nothing; stored chunks beside it keep their
     CHECK(w.block({5, 5, 5}) == BlockRegistry::air);
     CHECK(w.non_air_voxels() == 0);
     CHECK(w.memory_bytes() <= empty_bytes + 4096);
+    // Stored as tiles above the 128^3 level (a compacted region of stone):
+    // no node at the chunk, yet its blocks are cleared and its neighbours kept.
+    World solid;
+    for (int cy = 0; cy < 8; ++cy)
+        for (int cz = 0; cz < 8; ++cz)
+            for (int cx = 0; cx < 8; ++cx) solid.set_chunk({cx, cy, cz}, stone.data());
+    solid.compact();
+    solid.unload_chunk({3, 3, 3});
+    CHECK(solid.block({3 * 16 + 5, 3 * 16 + 5, 3 * 16 + 5}) == BlockRegistry::air);
+    CHECK(solid.block({2 * 16 + 5, 3 * 16 + 5, 3 * 16 + 5}) == 1);
+    CHECK(solid.block({4 * 16, 3 * 16, 3 * 16}) == 1);
+    CHECK(solid.non_air_voxels() == std::uint64_t(8 * 8 * 8 - 1) * World::chunk_volume);
 }
 
 TEST_CASE("the journal keeps a run of edits in one chunk as one entry, and still reports it", "[world][journal]") {

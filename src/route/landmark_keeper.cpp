@@ -84,10 +84,18 @@ std::shared_ptr<const LandmarkTable> LandmarkKeeper::make(const NavSnapshot& sna
 }
 
 void LandmarkKeeper::keep(std::shared_ptr<const LandmarkTable> table) {
+    // The table dropped here (megabytes) is freed after the lock is let go:
+    // the game thread takes this lock in offer() and table_for(), and the
+    // worker, at SCHED_IDLE, may wait long for the core once preempted.
+    std::shared_ptr<const LandmarkTable> dropped;
     std::lock_guard<std::mutex> lock(mutex_);
     ++builds_;
     if (!table) return;
-    if (current_ && current_->revision() > table->revision()) return;  // a newer one landed first
+    if (current_ && current_->revision() > table->revision()) {
+        dropped = std::move(table);  // a newer one landed first
+        return;
+    }
+    dropped = std::move(previous_);
     previous_ = std::move(current_);
     current_ = std::move(table);
 }
