@@ -11,9 +11,7 @@
 ///
 /// What the game thread pays: nothing per edit beyond NavField::sync's
 /// journal (one copy of at most FactChanges::kKept chunk coordinates per
-/// sync that changed facts). The worker, one thread under SCHED_IDLE (it
-/// runs only on time no other thread of the machine wants; nice 19 where
-/// the system refuses SCHED_IDLE), repairs the
+/// sync that changed facts). The worker, one thread at nice 10, repairs the
 /// table (only the times the changes reach: LandmarkTable::repair) or,
 /// every max_repairs times or after large changes, builds it anew (2 x count
 /// Dijkstra searches over every waypoint, one after another), at most once per
