@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <memory>
 #include <random>
 #include <thread>
 
@@ -74,6 +75,24 @@ void require_links_match_table(const NavSnapshot& snap, const World& w) {
     REQUIRE(live == snap.chunk_count());
 }
 
+// A navigator built from scratch on a copy of a world (the copy lives as long).
+struct FreshCopy {
+    World world;
+    Navigator nav;
+    FreshCopy(const World& w, const AgentProfile& a) : world(w), nav(world, a) {}
+};
+
+// Syncs `nav` (incrementally) and holds it to a navigator built from scratch
+// on a copy of `w`, which it returns for route comparisons.
+std::unique_ptr<FreshCopy> require_sync_matches_fresh(Navigator& nav, const World& w, const AgentProfile& a) {
+    nav.sync();
+    REQUIRE_FALSE(nav.shared_field()->last_sync().full);
+    auto fresh = std::make_unique<FreshCopy>(w, a);
+    require_same_facts(nav.field(), fresh->nav.field(), w);
+    require_links_match_table(nav.field(), w);
+    return fresh;
+}
+
 std::vector<Voxel> standable_in(const Navigator& nav, const World& w, std::size_t most) {
     std::vector<Voxel> out;
     for (const Voxel& c : w.loaded_chunks())
@@ -113,13 +132,9 @@ TEST_CASE("random chunk loads, unloads and edits keep the facts equal to a fresh
                                         rng() % 2 ? stone : BlockRegistry::air);
                 }
             }
-            nav.sync();
-            REQUIRE_FALSE(nav.shared_field()->last_sync().full);
-            const World copy = w;
-            Navigator fresh(copy, a);
             INFO("seed " << seed << " batch " << batch);
-            require_same_facts(nav.field(), fresh.field(), w);
-            require_links_match_table(nav.field(), w);
+            const auto copy = require_sync_matches_fresh(nav, w, a);
+            Navigator& fresh = copy->nav;
             // Routes cost the same as on a navigator built from scratch.
             const auto spots = standable_in(nav, w, 400);
             SearchLimits exhaustive;
@@ -157,13 +172,8 @@ TEST_CASE("random loads across a bounded world's faces keep the chunks equal to 
                 else
                     w.set_chunk(c, random_chunk(rng, w.blocks()).data());
             }
-            nav.sync();
-            REQUIRE_FALSE(nav.shared_field()->last_sync().full);
-            const World copy = w;
-            Navigator fresh(copy, a);
             INFO("seed " << seed << " batch " << batch);
-            require_same_facts(nav.field(), fresh.field(), w);
-            require_links_match_table(nav.field(), w);
+            require_sync_matches_fresh(nav, w, a);
         }
     }
 }
