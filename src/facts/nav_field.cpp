@@ -439,11 +439,6 @@ void NavField::Impl::update_navigable(const World& world, const std::vector<Voxe
     if (changed_mark_.size() < work_.slots_.size()) changed_mark_.resize(work_.slots_.size(), 0);
     if (around_mark_.size() < work_.slots_.size()) around_mark_.resize(work_.slots_.size(), 0);
     std::vector<std::uint32_t> changed_slots;
-    for (const Voxel& c : changed)
-        if (const std::uint32_t s = work_.slot_of(c); s != 0) {
-            changed_mark_[s] = 1;
-            changed_slots.push_back(s);
-        }
     // Per slot around a changed chunk: 2 when a loaded changed chunk is
     // among its neighbours (it stays or becomes navigable), else 1 (to be
     // checked). Chunks without a slot beside a loaded changed chunk: to add.
@@ -464,6 +459,10 @@ void NavField::Impl::update_navigable(const World& world, const std::vector<Voxe
         const bool loaded = world.is_loaded(c);
         changed_loaded_[i] = loaded;
         const std::uint32_t s = work_.slot_of(c);
+        if (s != 0) {
+            changed_mark_[s] = 1;  // read only when deciding, below
+            changed_slots.push_back(s);
+        }
         // A chunk without a slot was not navigable: nothing around it was
         // loaded (or it lies outside the bounds), so only its loading matters.
         if (s == 0 && !loaded && !bounds_) continue;

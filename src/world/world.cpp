@@ -144,6 +144,13 @@ void release_if_empty(detail::BlockTree& tree, const openvdb::Coord& c) {
     tree.root().eraseBackgroundTiles();  // O(4096^3 regions touched): rare and small
 }
 
+// True when nothing is stored at the chunk whose origin is `c`: no 128^3
+// node there, and the tile covering it (a chunk lies inside one) is
+// inactive air, as in open sky that was never written.
+bool holds_nothing(const detail::BlockTree& tree, const openvdb::Coord& c) {
+    return !tree.probeConstNode<Internal1>(c) && !tree.isValueOn(c) && tree.getValue(c) == BlockRegistry::air;
+}
+
 }  // namespace
 
 void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
@@ -161,8 +168,7 @@ void World::set_chunk(const Voxel& chunk, const BlockId* ids) {
     BlockId any = 0;
     for (int i = 0; i < chunk_volume; ++i) any |= ids[i];  // air is 0: no exits, vectorised
     static_assert(BlockRegistry::air == 0, "set_chunk ORs ids to find all-air chunks");
-    if (any == BlockRegistry::air &&
-        !tree.probeConstNode<Internal1>(origin) && !tree.isValueOn(origin) && tree.getValue(origin) == BlockRegistry::air) {
+    if (any == BlockRegistry::air && holds_nothing(tree, origin)) {
         // Air into a region that holds nothing (open sky): nothing to write.
         mark_loaded(chunk);
         note_chunk(chunk);
@@ -233,7 +239,7 @@ void World::unload_chunk(const Voxel& chunk) {
     // A chunk of open sky was never stored (set_chunk skips it): writing air
     // tiles would build a 128^3 node only for release_if_empty to scan its
     // 4096 entries and drop it again, for every sky chunk of a column.
-    const bool stored = tree.probeConstNode<Internal1>(origin) || tree.isValueOn(origin) || tree.getValue(origin) != BlockRegistry::air;
+    const bool stored = !holds_nothing(tree, origin);
     for (int y = 0; stored && y < chunk_size; y += 8)
         for (int z = 0; z < chunk_size; z += 8)
             for (int x = 0; x < chunk_size; x += 8)
