@@ -43,6 +43,37 @@ std::size_t plain_mismatches(const NavSnapshot& snap, std::size_t& plain_count) 
     return bad + (floor != snap.floor_voxel_count()) + (plain != snap.plain_voxel_count());
 }
 
+// The quiet lines (ChunkPlain::quiet_x, quiet_z) of every slot with plain
+// floor, against their definition read voxel by voxel (across chunk faces
+// through offsets). Returns the disagreements; counts the quiet lines.
+std::size_t quiet_mismatches(const NavSnapshot& snap, std::size_t& quiet_count) {
+    std::size_t bad = 0;
+    auto walkable = [&](NavSnapshot::Index i) { return snap[i].dry_standable(); };
+    for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s) {
+        const ChunkSlot& c = snap.slot(s);
+        if (c.plain == snap.slot(0).plain) continue;
+        for (int ly = 0; ly < 16; ++ly)
+            for (int across = 0; across < 16; ++across)
+                for (int along_x = 0; along_x < 2; ++along_x) {
+                    bool quiet = true;
+                    int side_walkable[2] = {0, 0};
+                    for (int p = 0; p < 16; ++p) {
+                        const NavSnapshot::Index i = along_x ? node_id::make(s, p, ly, across) : node_id::make(s, across, ly, p);
+                        quiet = quiet && walkable(i) && snap.plain(i);
+                        for (int k = 0; k < 2; ++k) {
+                            const int o = k == 0 ? -1 : 1;
+                            side_walkable[k] += walkable(along_x ? snap.offset(i, 0, 0, o) : snap.offset(i, o, 0, 0));
+                        }
+                    }
+                    for (int k = 0; k < 2; ++k) quiet = quiet && (side_walkable[k] == 0 || side_walkable[k] == 16);
+                    const std::uint16_t stored = along_x ? c.plain->quiet_x[unsigned(ly)] : c.plain->quiet_z[unsigned(ly)];
+                    bad += bool((stored >> across) & 1u) != quiet;
+                    quiet_count += quiet;
+                }
+    }
+    return bad;
+}
+
 // A random edit near the floor: a wall or step, a hole, water, mud, or air.
 void random_edit(World& w, std::mt19937& rng, Voxel lo, Voxel size) {
     const auto& reg = w.blocks();
@@ -56,7 +87,7 @@ void random_edit(World& w, std::mt19937& rng, Voxel lo, Voxel size) {
 }  // namespace
 
 TEST_CASE("plain-floor bits equal the predicate after every edit, load and unload", "[facts][plain]") {
-    std::size_t checked = 0, plain_seen = 0;
+    std::size_t checked = 0, plain_seen = 0, quiet_seen = 0;
     for (std::uint32_t seed = 1; seed <= 12; ++seed) {
         // Floors at a chunk's bottom, its top, and just below its top, so
         // neighbours and the voxels above cross chunk faces.
@@ -67,6 +98,7 @@ TEST_CASE("plain-floor bits equal the predicate after every edit, load and unloa
         NavField field(w, a);
         std::size_t plain_count = 0;
         REQUIRE(plain_mismatches(*field.snapshot(), plain_count) == 0);
+        REQUIRE(quiet_mismatches(*field.snapshot(), quiet_seen) == 0);
         std::mt19937 rng(seed);
         for (int round = 0; round < 25; ++round) {
             INFO("seed " << seed << " round " << round);
@@ -86,12 +118,42 @@ TEST_CASE("plain-floor bits equal the predicate after every edit, load and unloa
             // Locality: the bits of at most 18 chunks move per chunk whose facts changed.
             CHECK(st.plain_derived <= 18 * (st.derived + st.removed));
             REQUIRE(plain_mismatches(*field.snapshot(), plain_count) == 0);
+            REQUIRE(quiet_mismatches(*field.snapshot(), quiet_seen) == 0);
             ++checked;
         }
         plain_seen += plain_count;
     }
     CHECK(checked == 12 * 25);
     CHECK(plain_seen > 100000);  // the worlds have plenty of plain floor to get wrong
+    CHECK(quiet_seen > 1000);     // and quiet lines
+}
+
+TEST_CASE("a bounded world's border rows are plain floor: outside the bounds acts as a wall", "[facts][plain]") {
+    // Regression: open floor along the bounds was not plain (the clear voxels
+    // outside read as holes), so every jump point run reaching the border
+    // ended there. Bounds that end inside a chunk (20 x 23) and on its face.
+    for (const Voxel size : {Voxel(20, 4, 23), Voxel(32, 4, 16)}) {
+        World w;
+        const BlockId stone = *w.blocks().find("stone");
+        for (int z = 0; z < size.z; ++z)
+            for (int x = 0; x < size.x; ++x) w.set_block({x, 0, z}, stone);
+        w.set_bounds(VoxelBox{Voxel(0), size});
+        const NavField field(w, AgentProfile{});
+        const NavSnapshot& snap = *field.snapshot();
+        for (int z = 0; z < size.z; ++z)
+            for (int x = 0; x < size.x; ++x) {
+                INFO(x << "," << z);
+                REQUIRE(snap.plain(snap.index_of({x, 1, z})));
+            }
+        // Runs then cross the room to the far wall with no jump point: the
+        // border row they end in is plain.
+        const Navigator nav(w, AgentProfile{});
+        const JumpPointProblem p(nav.moves(), nav.field().index_of({0, 1, size.z - 1}));  // off every line below
+        int steps = 0;
+        CHECK(p.run_lanes(nav.field().index_of({0, 1, 1}), 1, 0, steps) == NavSnapshot::no_index);
+        CHECK(p.run_lanes(nav.field().index_of({1, 1, size.z - 1}), 0, -1, steps) == NavSnapshot::no_index);
+        CHECK(p.run_diagonal(nav.field().index_of({0, 1, 1}), 1, 1, steps) == NavSnapshot::no_index);
+    }
 }
 
 TEST_CASE("jump points agree with the plain search after random edits", "[search][jump][plain]") {

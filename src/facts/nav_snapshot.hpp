@@ -17,8 +17,8 @@
 /// Memory: 4096 bytes per chunk whose facts differ between voxels, and
 /// 16384 more (4 bytes per voxel) per chunk near shaped blocks; a chunk
 /// whose voxels all have the same facts (open sky, solid rock) shares one
-/// block per distinct value. 1536 bytes of plain-floor bits per chunk with any
-/// plain floor (512 of bits, 1024 of lanes along z). Plus 136 bytes of slot
+/// block per distinct value. 1600 bytes of plain-floor bits per chunk with any
+/// plain floor (512 of bits, 1024 of lanes along z, 64 of quiet lines). Plus 136 bytes of slot
 /// record and about 32 bytes of chunk table per navigable chunk. Where block ids are kept (NavField::keep_blocks,
 /// for digging and placing agents), 8192 bytes per chunk whose blocks differ
 /// (a chunk of one block shares one copy, an air chunk none).
@@ -74,6 +74,14 @@ struct ChunkBlocks {
 struct ChunkPlain {
     std::array<std::uint64_t, 64> words;
     std::array<std::uint16_t, 256> walkable_z, plain_z;
+    /// Quiet lines, where a jump point run crosses the chunk without a
+    /// look: every voxel of the line walkable and plain, and each line
+    /// beside it walkable everywhere or nowhere in this chunk (read across
+    /// the chunk's faces), so no forced neighbour lies inside. quiet_x[ly]
+    /// bit lz: the x-row at (ly, lz); quiet_z[ly] bit lx: the z-lane at
+    /// (lx, ly). Kept with the plain bits, which a neighbour's change
+    /// re-derives too.
+    std::array<std::uint16_t, 16> quiet_x, quiet_z;
     /// The plain bits of the x-row at (ly, lz): bit x.
     [[nodiscard]] std::uint32_t row(int ly, int lz) const {
         const unsigned l = node_id::local_of(0, ly, lz);

@@ -8,9 +8,16 @@
 namespace voxnav {
 namespace {
 
-// A neighbour at the same level that keeps the grid: a wall, or a position
-// the Level rule walks onto at the same cost as onto `here`.
-bool grid_neighbour(Fact here, Fact q) { return !q.clear() || (moves::Level::walkable(q) && q.floor_class() == here.floor_class()); }
+// A neighbour at the same level that keeps the grid: a wall, a position
+// outside the world's bounds, or a position the Level rule walks onto at the
+// same cost as onto `here`. Outside the bounds (clear, but no node) acts as
+// a wall: no move ends there, and as the bounds are a box, no fall, leap or
+// jump over it lands back inside, nor does a diagonal inside cut past it.
+// (Before, a bounded world's border rows were not plain, and every straight
+// jump point run reaching the border ended there as a jump point.)
+bool grid_neighbour(Fact here, Fact q) {
+    return !q.clear() || !q.node() || (moves::Level::walkable(q) && q.floor_class() == here.floor_class());
+}
 
 }  // namespace
 
@@ -40,8 +47,8 @@ bool is_plain_floor(const NavSnapshot& f, NavSnapshot::Index s, int up) {
         for (int dx = -1; dx <= 1; ++dx) {
             if (dx == 0 && dz == 0) continue;
             const NavSnapshot::Index q = f.offset(s, dx, 0, dz);
-            // Free, with the same floor cost; a clear voxel that is not a dry
-            // node (a hole, water, outside the bounds) ends plain floor.
+            // Free, with the same floor cost; a clear node that is not dry
+            // standable (a hole, water) ends plain floor.
             if (!grid_neighbour(b, f[q])) return false;
             // A jump up beside s is a move a grid does not have.
             if (dx == 0 || dz == 0)
@@ -100,7 +107,8 @@ PlainCounts derive_plain_bits(const NavSnapshot& f, std::uint32_t s, std::uint64
 }
 
 void derive_plain_lanes(const NavSnapshot& f, std::uint32_t s, ChunkPlain& out) {
-    const Fact::Raw* bits = f.slot(s).bits;
+    const ChunkSlot& c = f.slot(s);
+    const Fact::Raw* bits = c.bits;
     out.walkable_z.fill(0);
     out.plain_z.fill(0);
     for (unsigned y = 0; y < 16; ++y)
@@ -111,6 +119,36 @@ void derive_plain_lanes(const NavSnapshot& f, std::uint32_t s, ChunkPlain& out) 
             for (; walk; walk &= walk - 1) out.walkable_z[unsigned(__builtin_ctz(walk)) + 16u * y] |= std::uint16_t(1u << z);
             for (; plain; plain &= plain - 1) out.plain_z[unsigned(__builtin_ctz(plain)) + 16u * y] |= std::uint16_t(1u << z);
         }
+    // Quiet lines (ChunkPlain::quiet_x, quiet_z): the lines beside the
+    // chunk's faces are read from the neighbours, whose changes re-derive
+    // this chunk's plain bits, and so these.
+    const Fact::Raw* x_lo = f.slot(c.link[node_id::link(-1, 0, 0)]).bits;
+    const Fact::Raw* x_hi = f.slot(c.link[node_id::link(1, 0, 0)]).bits;
+    const Fact::Raw* z_lo = f.slot(c.link[node_id::link(0, 0, -1)]).bits;
+    const Fact::Raw* z_hi = f.slot(c.link[node_id::link(0, 0, 1)]).bits;
+    auto uniform = [](std::uint32_t line) { return line == 0 || line == 0xFFFFu; };
+    for (unsigned y = 0; y < 16; ++y) {
+        // Walkable x-rows z = -1..16 and z-lanes x = -1..16 of this level.
+        std::uint32_t rows[18], lanes[18];
+        rows[0] = dry_standable_bits16(z_lo + y * 256u + 15u * 16u);
+        rows[17] = dry_standable_bits16(z_hi + y * 256u);
+        lanes[0] = lanes[17] = 0;
+        for (unsigned z = 0; z < 16; ++z) {
+            rows[z + 1] = dry_standable_bits16(bits + y * 256u + z * 16u);
+            lanes[0] |= ((dry_standable_bits16(x_lo + y * 256u + z * 16u) >> 15) & 1u) << z;
+            lanes[17] |= (dry_standable_bits16(x_hi + y * 256u + z * 16u) & 1u) << z;
+        }
+        for (unsigned x = 0; x < 16; ++x) lanes[x + 1] = out.walkable_z[x + 16u * y];
+        std::uint16_t qx = 0, qz = 0;
+        for (unsigned k = 0; k < 16; ++k) {
+            if (rows[k + 1] == 0xFFFFu && out.row(int(y), int(k)) == 0xFFFFu && uniform(rows[k]) && uniform(rows[k + 2]))
+                qx = std::uint16_t(qx | (1u << k));
+            if (lanes[k + 1] == 0xFFFFu && out.plain_z[k + 16u * y] == 0xFFFFu && uniform(lanes[k]) && uniform(lanes[k + 2]))
+                qz = std::uint16_t(qz | (1u << k));
+        }
+        out.quiet_x[y] = qx;
+        out.quiet_z[y] = qz;
+    }
 }
 
 }  // namespace detail

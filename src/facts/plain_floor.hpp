@@ -6,7 +6,8 @@
 ///
 /// A waypoint is plain for an agent that jumps up to `jump_up` voxels (0 when
 /// it cannot jump) when it is a dry standable node and each of its 8
-/// neighbours at its level is either not clear (a wall) or a dry standable
+/// neighbours at its level is either not clear (a wall), outside the world's
+/// bounds (no node: a wall too, see plain_floor.cpp), or a dry standable
 /// node with the same floor class (the Level rule walks there at the one
 /// cost), and no position where a jump lands (moves::JumpUp::lands_on) lies 1
 /// to `jump_up` voxels above any of its 4 side neighbours. Its sides are then
@@ -62,8 +63,9 @@ struct LocalBox {
 /// change. Reads the chunk and its neighbours' facts.
 PlainCounts derive_plain_bits(const NavSnapshot& facts, std::uint32_t s, std::uint64_t* words, const LocalBox& box = {},
                               const std::uint64_t* old = nullptr, PlainCounts old_counts = {});
-/// Fills `out`'s lanes along z (walkable_z, plain_z) from slot `s`'s facts
-/// and `out.words` (already derived). O(4096), no neighbour read.
+/// Fills `out`'s lanes along z (walkable_z, plain_z) and quiet lines from
+/// slot `s`'s facts, `out.words` (already derived) and the lines beside its
+/// four side faces. O(4096).
 void derive_plain_lanes(const NavSnapshot& facts, std::uint32_t s, ChunkPlain& out);
 }  // namespace detail
 

@@ -82,6 +82,39 @@ JumpPointProblem::State JumpPointProblem::run_lanes(State x, int dx, int dz, int
     std::uint32_t carry[2] = {0, 0};  // each side line's walkable bit at the position behind this chunk's first
     auto node_at = [&](int p) { return along_x ? node_id::make(slot, p, ly, across) : node_id::make(slot, across, ly, p); };
     while (true) {
+        if (pos == -1 || pos == 16) {
+            // Entering a chunk across a quiet line (ChunkPlain::quiet_x,
+            // quiet_z): walkable and plain throughout, its sides walkable
+            // everywhere or nowhere, so a forced neighbour can only lie at
+            // the entry (a side that opens there). The run crosses it
+            // without reading its lanes: open rooms cost a bit per chunk.
+            const ChunkPlain& plain = *field_->slot(slot).plain;
+            const std::uint32_t quiet = along_x ? plain.quiet_x[unsigned(ly)] : plain.quiet_z[unsigned(ly)];
+            if (((quiet >> across) & 1u) && !(goal_here && node_id::slot(goal_) == slot)) {
+                const int entry = d > 0 ? 0 : 15;
+                const State e = node_at(entry);
+                const State side[2] = {along_x ? field_->offset(e, 0, 0, -1) : field_->offset(e, -1, 0, 0),
+                                       along_x ? field_->offset(e, 0, 0, 1) : field_->offset(e, 1, 0, 0)};
+                bool opens = false;
+                for (int k = 0; k < 2; ++k) {
+                    const std::uint32_t now = free(side[k]) ? 1u : 0u;
+                    opens |= now && !carry[k];
+                    carry[k] = now;  // the side's bit at every position of this chunk
+                }
+                const int left = max_run - steps;  // at least 1: the last chunk's run stopped short of the cap
+                if (opens) {
+                    ++steps;
+                    return e;
+                }
+                if (left <= 16) {
+                    steps = max_run;
+                    return node_at(pos + d * left);
+                }
+                steps += 16;
+                slot = field_->slot(slot).link[along_x ? node_id::link(d, 0, 0) : node_id::link(0, 0, d)];
+                continue;
+            }
+        }
         const Lanes l = along_x ? lanes_along_x(*field_, slot, ly, across) : lanes_along_z(*field_, slot, across, ly);
         // Forced neighbour at i: the side is walkable at i, not at the position behind i.
         std::uint32_t forced = 0;

@@ -13,7 +13,11 @@
 /// and emits only their jump points: the goal, the first node that is not
 /// plain (where water, a ledge, a step, a hole or another floor cost begins),
 /// and nodes with forced neighbours. Every other node is expanded with all
-/// its moves, exactly as NavProblem does.
+/// its moves, exactly as NavProblem does. A diagonal run is scanned only
+/// when it continues the direction its node was reached in; a diagonal the
+/// search turns into emits just its first move (step_diagonal), whose
+/// expansion then scans on. Straight runs cross quiet lines of a chunk
+/// (ChunkPlain::quiet_x, quiet_z) without reading them.
 ///
 /// A route found this way has one waypoint per jump; expand_jumps() puts the
 /// walk moves of each run back, so routes look the same as without it.
@@ -79,6 +83,19 @@ public:
     [[nodiscard]] State run_voxels(State x, int dx, int dz, int& steps, int cap) const;
     [[nodiscard]] State run_lanes(State x, int dx, int dz, int& steps) const;
     [[nodiscard]] State run_diagonal(State x, int dx, int dz, int& steps) const;
+    /// A diagonal run's first move only, or no_index when it is blocked:
+    /// a diagonal the search turns into (from the start, or beside a forced
+    /// neighbour) is scanned only once the search expands that first node
+    /// (which continues the run). Scans of every diagonal from every node
+    /// (two straight runs per step) were most of a short query's time, and
+    /// most of them lead away from the goal: their first node's f is then
+    /// too high, and they are never scanned.
+    [[nodiscard]] State step_diagonal(State x, int dx, int dz, int& steps) const {
+        steps = 1;
+        if (!free(at(x, dx, 0)) || !free(at(x, 0, dz))) return NavSnapshot::no_index;
+        const State y = at(x, dx, dz);
+        return free(y) ? y : NavSnapshot::no_index;
+    }
 };
 
 /// Puts back the unit walk moves of each jump in a search result (states,
@@ -97,13 +114,19 @@ void JumpPointProblem::for_each_successor(State s, const State* parent, F&& f) c
     }
     const Fact here = (*field_)[s];
     const auto walk = static_cast<std::uint8_t>(Action::Walk);
-    auto jump = [&](int dx, int dz) {
-        int steps = 0;
-        const State t = dx != 0 && dz != 0 ? run_diagonal(s, dx, dz, steps) : run_straight(s, dx, dz, steps);
-        if (t != NavSnapshot::no_index) f(t, steps * moves_->walk_step(here, dx != 0 && dz != 0), walk);
-    };
     // The direction of arrival, when s was reached by a run over this level.
     int dx = 0, dz = 0;
+    auto jump = [&](int jx, int jz) {
+        int steps = 0;
+        State t;
+        if (jx == 0 || jz == 0)
+            t = run_straight(s, jx, jz, steps);
+        else if (jx == dx && jz == dz)
+            t = run_diagonal(s, jx, jz, steps);
+        else
+            t = step_diagonal(s, jx, jz, steps);
+        if (t != NavSnapshot::no_index) f(t, steps * moves_->walk_step(here, jx != 0 && jz != 0), walk);
+    };
     if (parent) {
         const Voxel a = field_->voxel_of(*parent), b = field_->voxel_of(s);
         const int ex = b.x - a.x, ez = b.z - a.z;
