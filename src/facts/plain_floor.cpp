@@ -111,17 +111,9 @@ void derive_plain_lanes(const NavSnapshot& f, std::uint32_t s, ChunkPlain& out) 
     const Fact::Raw* bits = c.bits;
     out.walkable_z.fill(0);
     out.plain_z.fill(0);
-    for (unsigned y = 0; y < 16; ++y)
-        for (unsigned z = 0; z < 16; ++z) {
-            const unsigned row = y * 256u + z * 16u;
-            std::uint32_t walk = dry_standable_bits16(bits + row);
-            std::uint32_t plain = out.row(int(y), int(z));
-            for (; walk; walk &= walk - 1) out.walkable_z[unsigned(__builtin_ctz(walk)) + 16u * y] |= std::uint16_t(1u << z);
-            for (; plain; plain &= plain - 1) out.plain_z[unsigned(__builtin_ctz(plain)) + 16u * y] |= std::uint16_t(1u << z);
-        }
-    // Quiet lines (ChunkPlain::quiet_x, quiet_z): the lines beside the
-    // chunk's faces are read from the neighbours, whose changes re-derive
-    // this chunk's plain bits, and so these.
+    // Quiet lines (ChunkPlain::quiet_x, quiet_z) read the lines beside the
+    // chunk's faces from the neighbours, whose changes re-derive this
+    // chunk's plain bits, and so these.
     const Fact::Raw* x_lo = f.slot(c.link[node_id::link(-1, 0, 0)]).bits;
     const Fact::Raw* x_hi = f.slot(c.link[node_id::link(1, 0, 0)]).bits;
     const Fact::Raw* z_lo = f.slot(c.link[node_id::link(0, 0, -1)]).bits;
@@ -134,9 +126,14 @@ void derive_plain_lanes(const NavSnapshot& f, std::uint32_t s, ChunkPlain& out) 
         rows[17] = dry_standable_bits16(z_hi + y * 256u);
         lanes[0] = lanes[17] = 0;
         for (unsigned z = 0; z < 16; ++z) {
-            rows[z + 1] = dry_standable_bits16(bits + y * 256u + z * 16u);
-            lanes[0] |= ((dry_standable_bits16(x_lo + y * 256u + z * 16u) >> 15) & 1u) << z;
-            lanes[17] |= (dry_standable_bits16(x_hi + y * 256u + z * 16u) & 1u) << z;
+            const unsigned row = y * 256u + z * 16u;
+            rows[z + 1] = dry_standable_bits16(bits + row);
+            for (std::uint32_t walk = rows[z + 1]; walk; walk &= walk - 1)
+                out.walkable_z[unsigned(__builtin_ctz(walk)) + 16u * y] |= std::uint16_t(1u << z);
+            for (std::uint32_t plain = out.row(int(y), int(z)); plain; plain &= plain - 1)
+                out.plain_z[unsigned(__builtin_ctz(plain)) + 16u * y] |= std::uint16_t(1u << z);
+            lanes[0] |= std::uint32_t(Fact(x_lo[row + 15u]).dry_standable()) << z;
+            lanes[17] |= std::uint32_t(Fact(x_hi[row]).dry_standable()) << z;
         }
         for (unsigned x = 0; x < 16; ++x) lanes[x + 1] = out.walkable_z[x + 16u * y];
         std::uint16_t qx = 0, qz = 0;

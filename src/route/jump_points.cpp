@@ -81,6 +81,7 @@ JumpPointProblem::State JumpPointProblem::run_lanes(State x, int dx, int dz, int
                            (along_x ? node_id::lz(goal_) : node_id::lx(goal_)) == across;
     std::uint32_t carry[2] = {0, 0};  // each side line's walkable bit at the position behind this chunk's first
     auto node_at = [&](int p) { return along_x ? node_id::make(slot, p, ly, across) : node_id::make(slot, across, ly, p); };
+    const int next = along_x ? node_id::link(d, 0, 0) : node_id::link(0, 0, d);  // the chunk the run goes on into
     while (true) {
         if (pos == -1 || pos == 16) {
             // Entering a chunk across a quiet line (ChunkPlain::quiet_x,
@@ -111,7 +112,7 @@ JumpPointProblem::State JumpPointProblem::run_lanes(State x, int dx, int dz, int
                     return node_at(pos + d * left);
                 }
                 steps += 16;
-                slot = field_->slot(slot).link[along_x ? node_id::link(d, 0, 0) : node_id::link(0, 0, d)];
+                slot = field_->slot(slot).link[next];
                 continue;
             }
         }
@@ -145,7 +146,7 @@ JumpPointProblem::State JumpPointProblem::run_lanes(State x, int dx, int dz, int
         }
         steps += to_edge;
         for (int k = 0; k < 2; ++k) carry[k] = (l.side[k] >> (d > 0 ? 15 : 0)) & 1u;
-        slot = field_->slot(slot).link[along_x ? node_id::link(d, 0, 0) : node_id::link(0, 0, d)];
+        slot = field_->slot(slot).link[next];
         pos = d > 0 ? -1 : 16;
     }
 }
