@@ -94,3 +94,105 @@ TEST_CASE("open sky: the successors of the canonical order, every move next to a
     CHECK(all.size() == testing::moves_from(nav, m).size());
     CHECK(all.size() > 10);
 }
+
+TEST_CASE("open sky: each waypoint's successors are its definition's, in the same order, at every parent", "[search][sky]") {
+    // The search reads the 26 neighbours once for the open-sky test and the
+    // moves (by offsets inside a chunk, through the links near its faces);
+    // this checks it against the definition: in open sky, the moves along
+    // the subsets of the arrival direction's axes; elsewhere, every move
+    // for_each_move gives (on a shaped chunk's floor, climbs too).
+    // Worlds of 20-36 voxels cross chunk faces, and slabs make chunks shaped.
+    std::size_t checked = 0, open = 0, inside = 0, across = 0, shaped_floor = 0;
+    for (std::uint32_t seed = 1; seed <= 12; ++seed) {
+        World w = sky_world(seed);
+        if (seed % 3 == 0) {  // a slab and a ladder: shaped chunks, climbs
+            BlockShape slab, ladder;
+            slab.top = 8;
+            ladder.climbable = true;
+            w.set_block({5, 5, 5}, w.blocks().define("slab_bottom", BlockKind::Solid, false, slab));
+            const BlockId rungs = w.blocks().define("ladder", BlockKind::Air, false, ladder);
+            for (int y = 0; y < 8; ++y) w.set_block({9, y, 3}, rungs);
+        }
+        AgentProfile a;
+        a.walk = a.swim = a.jump = a.fall = false;
+        a.fly = true;
+        a.climb = seed % 2 == 0;
+        a.width = 1 + int(seed % 2);
+        a.height = 1 + int(seed % 3 == 1);
+        Navigator nav(w, a);
+        const NavSnapshot& f = nav.field();
+        const MovementModel& moves = nav.moves();
+        const OpenSkyProblem sky(moves, f.index_of({1, 1, 1}));
+        const NavProblem plain(moves, f.index_of({1, 1, 1}));
+        const VoxelBox box = *w.bounds();
+        using Move = std::tuple<NavSnapshot::Index, double, std::uint8_t>;
+        for (int y = box.lo.y; y < box.hi.y; ++y)
+            for (int z = box.lo.z; z < box.hi.z; ++z)
+                for (int x = box.lo.x; x < box.hi.x; ++x) {
+                    const NavSnapshot::Index s = f.index_of({x, y, z});
+                    if (s == NavSnapshot::no_index || !moves.is_waypoint(s)) continue;
+                    std::vector<Move> all;
+                    plain.for_each_successor(s, [&](NavSnapshot::Index t, double c, std::uint8_t tag) { all.emplace_back(t, c, tag); });
+                    if (moves.only_fly_moves(f[s], f.slot(node_id::slot(s)))) {
+                        // Fly's rule read voxel by voxel: every position of the
+                        // move's box clear, the target a node; y, z, x order.
+                        auto fact = [&](const Voxel& v) {
+                            const NavSnapshot::Index i = f.index_of(v);
+                            return i == NavSnapshot::no_index ? Fact() : f[i];
+                        };
+                        std::vector<Move> rule;
+                        for (int dy = -1; dy <= 1; ++dy)
+                            for (int dz = -1; dz <= 1; ++dz)
+                                for (int dx = -1; dx <= 1; ++dx) {
+                                    if (!dx && !dy && !dz) continue;
+                                    bool ok = fact(Voxel(x + dx, y + dy, z + dz)).node();
+                                    for (int a2 : {0, dx})
+                                        for (int b2 : {0, dy})
+                                            for (int c2 : {0, dz}) ok = ok && fact(Voxel(x + a2, y + b2, z + c2)).clear();
+                                    if (ok)
+                                        rule.emplace_back(f.index_of(Voxel(x + dx, y + dy, z + dz)),
+                                                          moves.fly_step(std::abs(dx) + std::abs(dy) + std::abs(dz)), std::uint8_t(Action::Fly));
+                                }
+                        REQUIRE(all == rule);
+                    }
+                    std::vector<Move> got;
+                    sky.for_each_successor(s, nullptr, [&](NavSnapshot::Index t, double c, std::uint8_t tag) { got.emplace_back(t, c, tag); });
+                    REQUIRE(got == all);  // the start: every move
+                    const bool in_sky = sky.open_sky(s);
+                    open += in_sky;
+                    const bool fused = moves.only_fly_moves(f[s], f.slot(node_id::slot(s)));
+                    (fused ? (moves.reads_stay_in_chunk(s) ? inside : across) : shaped_floor) += 1;
+                    for (const Move& back : all) {
+                        const NavSnapshot::Index parent = std::get<0>(back);
+                        const Voxel d = Voxel(x, y, z) - f.voxel_of(parent);
+                        std::vector<Move> want;
+                        if (in_sky) {
+                            // Subsets of d's axes, by mask over (x, y, z).
+                            for (int mask = 1; mask < 8; ++mask) {
+                                Voxel e(0, 0, 0);
+                                int axes = 0;
+                                bool ok = true;
+                                for (int k = 0; k < 3; ++k)
+                                    if (mask >> k & 1) {
+                                        ok = ok && d[k] != 0;
+                                        e[k] = d[k];
+                                        ++axes;
+                                    }
+                                if (ok) want.emplace_back(f.index_of(Voxel(x, y, z) + e), moves.fly_step(axes), std::uint8_t(Action::Fly));
+                            }
+                        } else {
+                            want = all;
+                        }
+                        got.clear();
+                        sky.for_each_successor(s, &parent, [&](NavSnapshot::Index t, double c, std::uint8_t tag) { got.emplace_back(t, c, tag); });
+                        REQUIRE(got == want);
+                        ++checked;
+                    }
+                }
+    }
+    CHECK(checked > 10000);
+    CHECK(open > 100);
+    CHECK(inside > 100);
+    CHECK(across > 100);
+    CHECK(shaped_floor > 0);
+}

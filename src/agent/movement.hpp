@@ -190,6 +190,22 @@ public:
     /// active): what open-sky pruning relies on.
     [[nodiscard]] bool only_flies() const { return only_flies_; }
     [[nodiscard]] static bool only_flies(const AgentProfile& profile);
+    /// For a pure flyer: whether the moves for_each_move gives from waypoint
+    /// `p` (fact `fp`, in chunk `slot`) are exactly Fly's 26 moves
+    /// (moves::Fly::from_clear): everywhere but on the floor of shaped chunks,
+    /// where climbs may start. Open-sky searches then read the 26
+    /// neighbours once (read_around) for both the open-sky test and the moves.
+    [[nodiscard]] bool only_fly_moves(Fact fp, const ChunkSlot& slot) const {
+        return only_flies_ && any_air_rule_ && fp.clear() && !(fp.standable() && (slot.shapes || always_shaped_));
+    }
+    /// moves::Fly::read_around for position `p` of chunk `slot`: by plain
+    /// offsets away from the chunk's faces, else through its links.
+    VOXNAV_INLINE void read_around(Index p, const ChunkSlot& slot, moves::Fly::Around& out) const {
+        if (reads_stay_in_chunk(p)) moves::Fly::read_around(moves::InChunk{slot.bits}, p, tables_, out);
+        else moves::Fly::read_around(moves::Across(field_, p, slot), p, tables_, out);
+    }
+    /// The move tables (Fly's directions, costs and bounding boxes).
+    [[nodiscard]] const moves::MoveTables& tables() const { return tables_; }
 
     /// Cost of a walk onto a dry floor with this fact, along an axis or
     /// diagonally (what for_each_move emits for that walk).

@@ -67,6 +67,16 @@ public:
     constexpr bool operator==(Fact o) const { return raw_ == o.raw_; }
     constexpr bool operator!=(Fact o) const { return raw_ != o.raw_; }
 
+    /// Of three stored facts (a row of x), which are clear (bits 0..2) and
+    /// which are nodes (bits 3..5): what a flyer's neighbour reads test
+    /// nine rows at a time (moves::Fly).
+    [[nodiscard]] static constexpr unsigned clear_node_row(Raw a, Raw b, Raw c) {
+        const std::uint32_t v = std::uint32_t(a) | std::uint32_t(b) << 8 | std::uint32_t(c) << 16;
+        // kClear (bit 0) and kNode (bit 3) of each byte, gathered by one
+        // multiply: the six bits land at 14..19 and no two products overlap.
+        return ((v & 0x090909u) * 0x4081u >> 14) & 63u;
+    }
+
     /// The stored form of a dry standable fact, all classes aside (what the
     /// plain-floor scan tests 8 positions at a time) and the bits that decide it.
     static constexpr Raw dry_standable_pattern = 0x0B, dry_standable_mask = 0x0F;
@@ -76,6 +86,7 @@ private:
     static constexpr Raw kStandable = kClear | kSupported | kNode;
     static constexpr unsigned kFloorShift = 4;
     static_assert(dry_standable_pattern == kStandable && dry_standable_mask == (kStandable | kWater), "pattern layout");
+    static_assert(kClear == 1 && kNode == 8, "clear_node_row layout");
     Raw raw_ = 0;
 };
 

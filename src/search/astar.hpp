@@ -367,8 +367,18 @@ private:
     void reset_table(const P& problem) {
         if constexpr (detail::has_dense_states<P>::value) {
             if (dense_) {
-                // Pages are zeroed whole (1 KiB each) and handed back.
-                std::fill(arena_.begin(), arena_.begin() + std::ptrdiff_t(touched_.size() * kPage), 0u);
+                // Pages are handed back zeroed: whole (1 KiB each) when the
+                // search filled them densely, else slot by slot, so a search
+                // that scattered its nodes over many pages (a flyer's, in 3D)
+                // does not pay 256 slots per page it touched.
+                if (nodes_.size() * 16 >= touched_.size() * kPage) {
+                    std::fill(arena_.begin(), arena_.begin() + std::ptrdiff_t(touched_.size() * kPage), 0u);
+                } else {
+                    for (const Node& node : nodes_) {
+                        const std::uint32_t idx = problem.dense_index(node.state);
+                        arena_[std::size_t(dir_[idx >> kPageBits] - 1) * kPage + (idx & (kPage - 1))] = 0;
+                    }
+                }
                 for (std::uint32_t key : touched_) dir_[key] = 0;
                 touched_.clear();
                 clear_nodes();

@@ -90,11 +90,13 @@ struct MoveTables {
     double swim_axis, swim_diag;            ///< 1 and sqrt 2 voxels of swimming
     double inv_gravity2;                    ///< 2 / gravity: a fall or jump of k voxels takes sqrt(k * inv_gravity2)
     double leap_air;                        ///< air time of a leap: 2 sqrt(2 / gravity)
-    // Fly: direction, cost and the 26-neighbour clear mask each of the 26 moves needs.
-    Voxel fly_dir[26];
-    int fly_local[26];  ///< node_id::in_chunk_offset of fly_dir
-    double fly_cost[26];
-    std::uint32_t fly_need[26];
+    // Fly, indexed by the 3x3x3 cube around the start (moves::Fly::cube;
+    // 13, the start itself, unused): direction, cost, and the cube bits of the
+    // move's bounding box (every non-empty subset of its axes).
+    Voxel fly_dir[27];
+    int fly_local[27];  ///< node_id::in_chunk_offset of fly_dir
+    double fly_cost[27];
+    std::uint32_t fly_need[27];
 };
 
 /// A standable position being expanded, with its 4 side neighbours read once

@@ -18,87 +18,156 @@ struct Fly : Rule {
     /// The cost of a fly move along `axes` axes at once (1, 2 or 3).
     [[nodiscard]] static double cost(const AgentProfile& a, int axes) { return std::sqrt(double(axes)) / a.fly_speed; }
 
-    /// Fills the fly tables of `t` (directions in a fixed order: y, then z, then x slowest to fastest).
+    /// The bit of neighbour (dx, dy, dz) (each in [-1, 1]) in the 27-bit
+    /// masks of the cube around a position: (dx + 1) + 3 (dz + 1) + 9 (dy + 1),
+    /// the order of the local index (x fastest, then z, then y); 13 is the
+    /// position itself.
+    [[nodiscard]] static constexpr int cube(int dx, int dy, int dz) { return (dx + 1) + 3 * (dz + 1) + 9 * (dy + 1); }
+    static constexpr int centre = 13;
+    static constexpr std::uint32_t whole_cube = (1u << 27) - 1;
+
+    /// Fills the fly tables of `t` (indexed by cube()).
     static void fill(const AgentProfile& a, MoveTables& t) {
-        int n = 0;
-        for (int b = -1; b <= 1; ++b)
-            for (int c = -1; c <= 1; ++c)
+        for (int y = -1; y <= 1; ++y)
+            for (int z = -1; z <= 1; ++z)
                 for (int x = -1; x <= 1; ++x) {
-                    if (x == 0 && b == 0 && c == 0) continue;
-                    t.fly_dir[n] = {x, b, c};
-                    t.fly_local[n] = node_id::in_chunk_offset(x, b, c);
-                    t.fly_cost[n] = std::sqrt(double(x * x + b * b + c * c)) / a.fly_speed;
-                    ++n;
+                    const int c = cube(x, y, z);
+                    t.fly_dir[c] = {x, y, z};
+                    t.fly_local[c] = node_id::in_chunk_offset(x, y, z);
+                    t.fly_cost[c] = std::sqrt(double(x * x + y * y + z * z)) / a.fly_speed;
+                    // A fly move needs every position of its bounding box clear:
+                    // each u whose components are 0 or the move's, u != 0.
+                    t.fly_need[c] = 0;
+                    for (int j = 0; j < 27; ++j) {
+                        const Voxel u = {j % 3 - 1, j / 9 - 1, j / 3 % 3 - 1};
+                        const Voxel v = {x, y, z};
+                        bool inside = j != centre;
+                        for (int k = 0; k < 3; ++k) inside &= (u[k] == 0 || u[k] == v[k]);
+                        if (inside) t.fly_need[c] |= 1u << j;
+                    }
                 }
-        // A fly move needs every position of its bounding box clear.
-        for (int i = 0; i < 26; ++i) {
-            t.fly_need[i] = 0;
-            const Voxel v = t.fly_dir[i];
-            for (int j = 0; j < 26; ++j) {
-                const Voxel u = t.fly_dir[j];
-                bool inside = true;
-                for (int k = 0; k < 3; ++k) inside &= (u[k] == 0 || u[k] == v[k]);
-                if (inside) t.fly_need[i] |= 1u << j;
-            }
+    }
+
+    /// What a position's 26 neighbours hold for fly moves: which of the cube
+    /// around it are clear and which are nodes (27-bit masks, bits cube()),
+    /// and where each lies.
+    struct Around {
+        std::uint32_t clear = 0, node = 0;
+        Index p = 0;
+        bool inside = true;  ///< every neighbour in p's chunk: target(c) = p + fly_local[c]
+        Index to[27];        ///< when !inside: each neighbour's node id
+
+        [[nodiscard]] VOXNAV_INLINE Index target(const MoveTables& t, int c) const { return inside ? p + Index(t.fly_local[c]) : to[c]; }
+        /// All 27 positions are flyer waypoints (clear nodes).
+        [[nodiscard]] bool open_sky() const { return (clear & node) == whole_cube; }
+        /// The fly moves from p (which must be clear): targets that are nodes
+        /// and whose bounding box is clear. One pass per axis over the
+        /// masks: after k passes, a bit stays set only when every position
+        /// reached by dropping up to k of its axes is clear.
+        [[nodiscard]] std::uint32_t legal() const {
+            // Cube bits with the axis at +1, at -1, and at 0.
+            constexpr std::uint32_t xp = 0x4924924u, xm = xp >> 2, x0 = xp >> 1;
+            constexpr std::uint32_t zp = 0x70381C0u, zm = zp >> 6, z0 = zp >> 3;
+            constexpr std::uint32_t yp = 0x7FC0000u, ym = yp >> 18, y0 = yp >> 9;
+            std::uint32_t d = clear;
+            for (int pass = 0; pass < 3; ++pass)
+                d &= (((d << 1) & xp) | ((d >> 1) & xm) | x0) & (((d << 3) & zp) | ((d >> 3) & zm) | z0) &
+                     (((d << 9) & yp) | ((d >> 9) & ym) | y0);
+            return d & node & ~(1u << centre);
+        }
+    };
+
+    /// Reads the cube around p: by rows of three in p's chunk (InChunk),
+    /// else through the chunk links, looked up once per row.
+    template <class Look>
+    VOXNAV_INLINE static void read_around(const Look& f, Index p, const MoveTables&, Around& out) {
+        out.p = p;
+        std::uint32_t clear = 0, node = 0;
+        auto put = [&](int dy, int dz, unsigned bits) VOXNAV_INLINE {
+            const int shift = 3 * ((dz + 1) + 3 * (dy + 1));
+            clear |= (bits & 7u) << shift;
+            node |= (bits >> 3) << shift;
+        };
+        if constexpr (std::is_same_v<Look, InChunk>) {
+            out.inside = true;
+            const Fact::Raw* b = f.bits + node_id::local(p);
+            auto row = [&](int dy, int dz) VOXNAV_INLINE {
+                const Fact::Raw* r = b + node_id::in_chunk_offset(0, dy, dz);
+                put(dy, dz, Fact::clear_node_row(r[-1], r[0], r[1]));
+            };
+            row(-1, -1), row(-1, 0), row(-1, 1), row(0, -1), row(0, 0), row(0, 1), row(1, -1), row(1, 0), row(1, 1);
+        } else {
+            out.inside = false;
+            // Per axis, where -1, 0 and +1 land: the chunk step (-1, 0, 1) and
+            // the local coordinate's part of the local index.
+            const int l[3] = {node_id::lx(p), node_id::ly(p), node_id::lz(p)};
+            int step[3][3];
+            std::uint32_t part[3][3];
+            for (int a = 0; a < 3; ++a)
+                for (int d = 0; d < 3; ++d) {
+                    const int v = l[a] + d - 1;
+                    step[a][d] = v >> 4;
+                    part[a][d] = std::uint32_t(v & 15) << (a == 0 ? 0 : a == 1 ? 8 : 4);
+                }
+            const std::uint32_t* link = f.home_slot->link;
+            for (int dy = 0; dy < 3; ++dy)
+                for (int dz = 0; dz < 3; ++dz) {
+                    // The row's chunks: the one at x + 0, and at most one other.
+                    const int mid = node_id::link(0, step[1][dy], step[2][dz]);
+                    std::uint32_t slots[3];
+                    const Fact::Raw* bits[3];
+                    slots[1] = link[mid];
+                    bits[1] = f.f->slot(slots[1]).bits;
+                    for (int dx = 0; dx < 3; dx += 2) {
+                        if (step[0][dx] == 0) {
+                            slots[dx] = slots[1], bits[dx] = bits[1];
+                        } else {
+                            slots[dx] = link[mid + step[0][dx]];
+                            bits[dx] = f.f->slot(slots[dx]).bits;
+                        }
+                    }
+                    Fact::Raw raw[3];
+                    for (int dx = 0; dx < 3; ++dx) {
+                        const std::uint32_t local = part[0][dx] | part[1][dy] | part[2][dz];
+                        out.to[dx + 3 * dz + 9 * dy] = node_id::make(slots[dx], local);
+                        raw[dx] = bits[dx][local];
+                    }
+                    put(dy - 1, dz - 1, Fact::clear_node_row(raw[0], raw[1], raw[2]));
+                }
+        }
+        out.clear = clear;
+        out.node = node;
+    }
+
+    /// Emits every fly move from a clear position whose cube `a` holds, in
+    /// cube order.
+    template <class Emit>
+    VOXNAV_INLINE static void moves_around(const Around& a, const MoveTables& t, Emit& emit) {
+        for (std::uint32_t m = a.legal(); m != 0; m &= m - 1) {
+            const int c = __builtin_ctz(m);
+            emit(a.target(t, c), t.fly_cost[c], Action::Fly);
         }
     }
 
     template <class Look, class Emit>
     VOXNAV_INLINE static void from_clear(const Look& f, Index p, const MoveTables& t, Emit& emit) {
-        Index to[26];
-        Fact facts[26];
-        if constexpr (std::is_same_v<Look, InChunk>) {
-            for (int n = 0; n < 26; ++n) {
-                to[n] = p + Index(t.fly_local[n]);
-                facts[n] = f[to[n]];
-            }
-        } else {
-            // Per axis, where -1, 0 and +1 land: the chunk step (0, 1, 2) and the
-            // local coordinate. The chunks touched (2 on a face, up to 8 at a
-            // corner) are looked up once each.
-            const int l[3] = {node_id::lx(p), node_id::ly(p), node_id::lz(p)};
-            int step[3][3], land[3][3];
-            for (int a = 0; a < 3; ++a)
-                for (int d = 0; d < 3; ++d) {
-                    const int v = l[a] + d - 1;
-                    step[a][d] = (v >> 4) + 1;
-                    land[a][d] = v & 15;
-                }
-            const Fact::Raw* chunk_bits[node_id::link_count];
-            std::uint32_t known = 0;
-            for (int n = 0; n < 26; ++n) {
-                const int dx = t.fly_dir[n].x + 1, dy = t.fly_dir[n].y + 1, dz = t.fly_dir[n].z + 1;
-                const int c = node_id::link(step[0][dx] - 1, step[1][dy] - 1, step[2][dz] - 1);
-                const std::uint32_t s = f.home_slot->link[c];
-                if (!(known >> c & 1u)) {
-                    known |= 1u << c;
-                    chunk_bits[c] = f.f->slot(s).bits;
-                }
-                const std::uint32_t local = node_id::local_of(land[0][dx], land[1][dy], land[2][dz]);
-                to[n] = node_id::make(s, local);
-                facts[n] = Fact(chunk_bits[c][local]);
-            }
-        }
-        std::uint32_t open = 0;
-        for (int n = 0; n < 26; ++n)
-            if (facts[n].clear()) open |= 1u << n;
-        for (int n = 0; n < 26; ++n) {
-            if ((open & t.fly_need[n]) != t.fly_need[n]) continue;
-            if (facts[n].node()) emit(to[n], t.fly_cost[n], Action::Fly);
-        }
+        Around a;
+        read_around(f, p, t, a);
+        moves_around(a, t, emit);
     }
 
     template <class Emit>
     static void backward(const Back& b, Emit& emit) {
         if (!b.a.fly || !b.ft.clear_node()) return;
-        for (int n = 0; n < 26; ++n) {
+        for (int n = 0; n < 27; ++n) {
+            if (n == centre) continue;
             const Voxel d = b.t.fly_dir[n];
             const Index s = b.at(b.to, -d.x, -d.y, -d.z);
             if (!b[s].clear_node()) continue;
             // The move's bounding box, seen from s: every u with each
             // component 0 or d's.
             bool open = true;
-            for (int j = 0; j < 26 && open; ++j)
+            for (int j = 0; j < 27 && open; ++j)
                 if (b.t.fly_need[n] >> j & 1u) {
                     const Voxel u = b.t.fly_dir[j];
                     open = b[b.at(s, u.x, u.y, u.z)].clear();
