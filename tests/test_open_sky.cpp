@@ -87,12 +87,18 @@ TEST_CASE("open sky: the successors of the canonical order, every move next to a
     CHECK(std::count(diag2.begin(), diag2.end(), n + Voxel(1, 0, 0)) == 1);
     CHECK(std::count(diag2.begin(), diag2.end(), n + Voxel(0, 0, -1)) == 1);
     CHECK(successors(n, n - Voxel(1, 1, 1)).size() == 7);
-    // Beside the stone at (10, 10, 14): every legal fly move, as NavProblem gives them.
+    // Beside the stone at (10, 10, 14): from the start, every legal fly move,
+    // as NavProblem gives them; from a parent beside the stone too (so not
+    // in open sky: it tried every move), only the moves it could not make.
     const Voxel m(10, 10, 13);
     REQUIRE_FALSE(sky.open_sky(f.index_of(m)));
-    const V all = successors(m, m - Voxel(1, 0, 0));
+    V all;
+    sky.for_each_successor(f.index_of(m), nullptr, [&](NavSnapshot::Index t, double, std::uint8_t) { all.push_back(f.voxel_of(t)); });
     CHECK(all.size() == testing::moves_from(nav, m).size());
     CHECK(all.size() > 10);
+    const V ahead = successors(m, m - Voxel(1, 0, 0));
+    CHECK(ahead.size() == 6);  // x 11, but not z 14: the stone is in those boxes
+    for (const Voxel& v : ahead) CHECK(v.x == 11);
 }
 
 TEST_CASE("open sky: each waypoint's successors are its definition's, in the same order, at every parent", "[search][sky]") {
@@ -100,9 +106,10 @@ TEST_CASE("open sky: each waypoint's successors are its definition's, in the sam
     // moves (by offsets inside a chunk, through the links near its faces);
     // this checks it against the definition: in open sky, the moves along
     // the subsets of the arrival direction's axes; elsewhere, every move
-    // for_each_move gives (on a shaped chunk's floor, climbs too).
+    // for_each_move gives (on a shaped chunk's floor, climbs too), but for
+    // those the parent made itself when it surely tried all its moves.
     // Worlds of 20-36 voxels cross chunk faces, and slabs make chunks shaped.
-    std::size_t checked = 0, open = 0, inside = 0, across = 0, shaped_floor = 0;
+    std::size_t checked = 0, open = 0, inside = 0, across = 0, shaped_floor = 0, pruned = 0;
     for (std::uint32_t seed = 1; seed <= 12; ++seed) {
         World w = sky_world(seed);
         if (seed % 3 == 0) {  // a slab and a ladder: shaped chunks, climbs
@@ -133,23 +140,27 @@ TEST_CASE("open sky: each waypoint's successors are its definition's, in the sam
                     if (s == NavSnapshot::no_index || !moves.is_waypoint(s)) continue;
                     std::vector<Move> all;
                     plain.for_each_successor(s, [&](NavSnapshot::Index t, double c, std::uint8_t tag) { all.emplace_back(t, c, tag); });
+                    auto fact = [&](const Voxel& v) {
+                        const NavSnapshot::Index i = f.index_of(v);
+                        return i == NavSnapshot::no_index ? Fact() : f[i];
+                    };
+                    // Fly's rule read voxel by voxel: every position of the
+                    // move's box clear (and the target a node).
+                    auto box_clear = [&](const Voxel& from, const Voxel& d) {
+                        bool ok = true;
+                        for (int a2 : {0, d.x})
+                            for (int b2 : {0, d.y})
+                                for (int c2 : {0, d.z}) ok = ok && fact(from + Voxel(a2, b2, c2)).clear();
+                        return ok;
+                    };
                     if (moves.only_fly_moves(f[s], f.slot(node_id::slot(s)))) {
-                        // Fly's rule read voxel by voxel: every position of the
-                        // move's box clear, the target a node; y, z, x order.
-                        auto fact = [&](const Voxel& v) {
-                            const NavSnapshot::Index i = f.index_of(v);
-                            return i == NavSnapshot::no_index ? Fact() : f[i];
-                        };
+                        // Every fly move, in y, z, x order.
                         std::vector<Move> rule;
                         for (int dy = -1; dy <= 1; ++dy)
                             for (int dz = -1; dz <= 1; ++dz)
                                 for (int dx = -1; dx <= 1; ++dx) {
                                     if (!dx && !dy && !dz) continue;
-                                    bool ok = fact(Voxel(x + dx, y + dy, z + dz)).node();
-                                    for (int a2 : {0, dx})
-                                        for (int b2 : {0, dy})
-                                            for (int c2 : {0, dz}) ok = ok && fact(Voxel(x + a2, y + b2, z + c2)).clear();
-                                    if (ok)
+                                    if (fact(Voxel(x + dx, y + dy, z + dz)).node() && box_clear(Voxel(x, y, z), Voxel(dx, dy, dz)))
                                         rule.emplace_back(f.index_of(Voxel(x + dx, y + dy, z + dz)),
                                                           moves.fly_step(std::abs(dx) + std::abs(dy) + std::abs(dz)), std::uint8_t(Action::Fly));
                                 }
@@ -182,6 +193,28 @@ TEST_CASE("open sky: each waypoint's successors are its definition's, in the sam
                             }
                         } else {
                             want = all;
+                            // Where the parent p surely tried every move (a
+                            // position of both cubes is not a waypoint), the
+                            // moves p makes itself are not made again.
+                            const Voxel pv = f.voxel_of(parent), sv(x, y, z);
+                            auto near_p = [&](const Voxel& v) { return std::abs(v.x - pv.x) <= 1 && std::abs(v.y - pv.y) <= 1 && std::abs(v.z - pv.z) <= 1; };
+                            bool p_tried_all = false;
+                            for (int dy = -1; dy <= 1; ++dy)
+                                for (int dz = -1; dz <= 1; ++dz)
+                                    for (int dx = -1; dx <= 1; ++dx) {
+                                        const Voxel v = sv + Voxel(dx, dy, dz);
+                                        const Fact q = fact(v);
+                                        if (near_p(v) && !(q.clear() && q.node())) p_tried_all = true;
+                                    }
+                            if (fused && p_tried_all) {
+                                want.erase(std::remove_if(want.begin(), want.end(),
+                                                          [&](const Move& m) {
+                                                              const Voxel tv = f.voxel_of(std::get<0>(m));
+                                                              return near_p(tv) && box_clear(pv, tv - pv);
+                                                          }),
+                                           want.end());
+                                pruned += all.size() - want.size();
+                            }
                         }
                         got.clear();
                         sky.for_each_successor(s, &parent, [&](NavSnapshot::Index t, double c, std::uint8_t tag) { got.emplace_back(t, c, tag); });
@@ -195,4 +228,5 @@ TEST_CASE("open sky: each waypoint's successors are its definition's, in the sam
     CHECK(inside > 100);
     CHECK(across > 100);
     CHECK(shaped_floor > 0);
+    CHECK(pruned > 1000);
 }

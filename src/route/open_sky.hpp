@@ -67,6 +67,32 @@ constexpr CanonicalSuccessors make_canonical_successors() {
 }
 inline constexpr CanonicalSuccessors canonical_successors = make_canonical_successors();
 
+/// Per arrival direction d (the parent p at cube(-d) of the cube around
+/// the waypoint being expanded): `shared`, the cube's positions that also
+/// lie in p's cube (p included); and per such position t, `box`, the cube
+/// bits of the bounding box of p's fly move to t.
+struct ParentReach {
+    std::uint32_t shared[node_id::link_count];
+    std::uint32_t box[node_id::link_count][node_id::link_count];
+};
+constexpr ParentReach make_parent_reach() {
+    ParentReach r{};
+    for (int d = 0; d < 27; ++d) {
+        const int p[3] = {1 - d % 3, 1 - d / 9, 1 - d / 3 % 3};  // -d as (x, y, z)
+        for (int e = 0; e < 27; ++e) {
+            const int t[3] = {e % 3 - 1, e / 9 - 1, e / 3 % 3 - 1}, v[3] = {t[0] - p[0], t[1] - p[1], t[2] - p[2]};
+            if (v[0] < -1 || v[0] > 1 || v[1] < -1 || v[1] > 1 || v[2] < -1 || v[2] > 1) continue;
+            r.shared[d] |= 1u << e;
+            for (int u = 0; u < 8; ++u) {  // each subset of v's axes, from p
+                const int x = p[0] + (u & 1 ? v[0] : 0), y = p[1] + (u & 2 ? v[1] : 0), z = p[2] + (u & 4 ? v[2] : 0);
+                r.box[d][e] |= 1u << moves::Fly::cube(x, y, z);
+            }
+        }
+    }
+    return r;
+}
+inline constexpr ParentReach parent_reach = make_parent_reach();
+
 }  // namespace detail
 
 class OpenSkyProblem : public NavProblem {
@@ -93,13 +119,22 @@ private:
     /// flyer is one voxel (fly moves; climbs never reach open sky), so the
     /// arrival direction is the difference of the local coordinates modulo
     /// 16, whichever chunks the two lie in.
+    /// The cube bit of the direction `s` was reached in from `parent`.
+    /// Every move of a pure flyer is one voxel (fly moves; climbs never
+    /// reach open sky), so it is the difference of the local coordinates
+    /// modulo 16, whichever chunks the two lie in.
+    [[nodiscard]] static int arrival(State s, State parent) {
+        const auto axis = [](int to, int from) { return ((to - from + 1) & 15) - 1; };
+        return moves::Fly::cube(axis(node_id::lx(s), node_id::lx(parent)), axis(node_id::ly(s), node_id::ly(parent)),
+                                axis(node_id::lz(s), node_id::lz(parent)));
+    }
+    /// The canonical successors of open-sky waypoint `s` reached from
+    /// `parent`, whose fly move c lands at target(c).
     template <class Target, class F>
     VOXNAV_INLINE void canonical(State s, State parent, const Target& target, F& f) const {
-        const auto axis = [](int to, int from) { return ((to - from + 1) & 15) - 1; };
-        const int link = node_id::link(axis(node_id::lx(s), node_id::lx(parent)), axis(node_id::ly(s), node_id::ly(parent)),
-                                       axis(node_id::lz(s), node_id::lz(parent)));
+        const int d = arrival(s, parent);
         const detail::CanonicalSuccessors& c = detail::canonical_successors;
-        for (int i = 0; i < c.count[link]; ++i) f(target(c.fly[link][i]), cost_[c.axes[link][i]], kFly);
+        for (int i = 0; i < c.count[d]; ++i) f(target(c.fly[d][i]), cost_[c.axes[d][i]], kFly);
     }
     double cost_[4] = {0, 0, 0, 0};  // a move along k axes at once
 };
@@ -129,8 +164,28 @@ void OpenSkyProblem::for_each_successor(State s, const State* parent, F&& f) con
         canonical(s, *parent, [&](int c) { return around.target(t, c); }, f);
         return;
     }
-    auto emit = [&](State to, double cost, Action) VOXNAV_INLINE { f(to, cost, kFly); };
-    moves::Fly::moves_around(around, t, emit);
+    std::uint32_t moves = around.legal();
+    if (parent) {
+        // Moves the parent p has made already. When p was not in open sky
+        // (a position of both cubes is not a waypoint), p's expansion tried
+        // every fly move, and so reached each t of its own cube with a legal
+        // move at g(p) + |t - p| < g(p) + |s - p| + |t - s| = g(s) + |t - s|
+        // (a voxel's cube: the sum is at least 2 voxels, a move at most
+        // sqrt 3): a move from s to such a t could never lower its cost and
+        // is not made. The same search, with fewer moves tried.
+        const int d = arrival(s, *parent);
+        const std::uint32_t shared = detail::parent_reach.shared[d];
+        if (((around.clear & around.node) & shared) != shared)
+            for (std::uint32_t m = moves & shared; m != 0; m &= m - 1) {
+                const int e = __builtin_ctz(m);
+                const std::uint32_t box = detail::parent_reach.box[d][e];
+                if ((around.clear & box) == box) moves &= ~(1u << e);
+            }
+    }
+    for (; moves != 0; moves &= moves - 1) {
+        const int c = __builtin_ctz(moves);
+        f(around.target(t, c), t.fly_cost[c], kFly);
+    }
 }
 
 }  // namespace voxnav
