@@ -98,39 +98,43 @@ struct Fly : Rule {
             row(-1, -1), row(-1, 0), row(-1, 1), row(0, -1), row(0, 0), row(0, 1), row(1, -1), row(1, 0), row(1, 1);
         } else {
             out.inside = false;
-            // Per axis, where -1, 0 and +1 land: the chunk step (-1, 0, 1) and
-            // the local coordinate's part of the local index.
+            // Per axis, where -1, 0 and +1 land: whether in the next chunk
+            // along it (bit 0, 1, 2 for x, y, z) and the local coordinate's
+            // part of the local index. The chunks touched (2 at a face, 4 at
+            // an edge, 8 at a corner) are looked up once each.
             const int l[3] = {node_id::lx(p), node_id::ly(p), node_id::lz(p)};
-            int step[3][3];
+            const unsigned shift[3] = {0, 8, 4};
+            int ext[3];
+            unsigned sel[3][3];
             std::uint32_t part[3][3];
-            for (int a = 0; a < 3; ++a)
+            for (int a = 0; a < 3; ++a) {
+                ext[a] = 0;
                 for (int d = 0; d < 3; ++d) {
-                    const int v = l[a] + d - 1;
-                    step[a][d] = v >> 4;
-                    part[a][d] = std::uint32_t(v & 15) << (a == 0 ? 0 : a == 1 ? 8 : 4);
+                    const int v = l[a] + d - 1, step = v >> 4;
+                    if (step != 0) ext[a] = step;
+                    sel[a][d] = unsigned(step != 0) << a;
+                    part[a][d] = std::uint32_t(v & 15) << shift[a];
                 }
-            const std::uint32_t* link = f.home_slot->link;
+            }
+            std::uint32_t slots[8];
+            const Fact::Raw* bits[8];
+            for (unsigned k = 0; k < 8; ++k) {
+                const int sx = k & 1u ? ext[0] : 0, sy = k & 2u ? ext[1] : 0, sz = k & 4u ? ext[2] : 0;
+                if (k == 0) {
+                    slots[0] = f.home, bits[0] = f.home_slot->bits;
+                } else if ((sx != 0) == bool(k & 1u) && (sy != 0) == bool(k & 2u) && (sz != 0) == bool(k & 4u)) {
+                    slots[k] = f.home_slot->link[node_id::link(sx, sy, sz)];
+                    bits[k] = f.f->slot(slots[k]).bits;
+                }
+            }
             for (int dy = 0; dy < 3; ++dy)
                 for (int dz = 0; dz < 3; ++dz) {
-                    // The row's chunks: the one at x + 0, and at most one other.
-                    const int mid = node_id::link(0, step[1][dy], step[2][dz]);
-                    std::uint32_t slots[3];
-                    const Fact::Raw* bits[3];
-                    slots[1] = link[mid];
-                    bits[1] = f.f->slot(slots[1]).bits;
-                    for (int dx = 0; dx < 3; dx += 2) {
-                        if (step[0][dx] == 0) {
-                            slots[dx] = slots[1], bits[dx] = bits[1];
-                        } else {
-                            slots[dx] = link[mid + step[0][dx]];
-                            bits[dx] = f.f->slot(slots[dx]).bits;
-                        }
-                    }
                     Fact::Raw raw[3];
                     for (int dx = 0; dx < 3; ++dx) {
+                        const unsigned k = sel[0][dx] | sel[1][dy] | sel[2][dz];
                         const std::uint32_t local = part[0][dx] | part[1][dy] | part[2][dz];
-                        out.to[dx + 3 * dz + 9 * dy] = node_id::make(slots[dx], local);
-                        raw[dx] = bits[dx][local];
+                        out.to[dx + 3 * dz + 9 * dy] = node_id::make(slots[k], local);
+                        raw[dx] = bits[k][local];
                     }
                     put(dy - 1, dz - 1, Fact::clear_node_row(raw[0], raw[1], raw[2]));
                 }
