@@ -178,19 +178,14 @@ TEST_CASE("open sky: each waypoint's successors are its definition's, in the sam
                         const Voxel d = Voxel(x, y, z) - f.voxel_of(parent);
                         std::vector<Move> want;
                         if (in_sky) {
-                            // Subsets of d's axes, by mask over (x, y, z).
-                            for (int mask = 1; mask < 8; ++mask) {
-                                Voxel e(0, 0, 0);
-                                int axes = 0;
-                                bool ok = true;
-                                for (int k = 0; k < 3; ++k)
-                                    if (mask >> k & 1) {
-                                        ok = ok && d[k] != 0;
-                                        e[k] = d[k];
-                                        ++axes;
-                                    }
-                                if (ok) want.emplace_back(f.index_of(Voxel(x, y, z) + e), moves.fly_step(axes), std::uint8_t(Action::Fly));
-                            }
+                            // Subsets of d's moving axes, in the order x, y,
+                            // xy, z, xz, yz, xyz.
+                            const bool bx = d.x != 0, by = d.y != 0, bz = d.z != 0;
+                            const bool pick[7][3] = {{1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
+                            for (const auto& p : pick)
+                                if ((!p[0] || bx) && (!p[1] || by) && (!p[2] || bz))
+                                    want.emplace_back(f.index_of(Voxel(x + p[0] * d.x, y + p[1] * d.y, z + p[2] * d.z)),
+                                                      moves.fly_step(p[0] + p[1] + p[2]), std::uint8_t(Action::Fly));
                         } else {
                             want = all;
                             // Where the parent p surely tried every move (a

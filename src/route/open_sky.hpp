@@ -12,10 +12,15 @@
 /// straight move, 3 after a 2D diagonal, 7 after a 3D diagonal), because every
 /// other neighbour has a route from the previous waypoint, inside the cube,
 /// that costs no more. Waypoints outside open sky get every fly move, as
-/// NavProblem gives them. The search expands about as many waypoints as
-/// without pruning, but generates far fewer moves per waypoint. (Straight
-/// runs through open sky, as jump point search makes, cost more in scanning
-/// than they saved: tools/bench/RESULTS.md.)
+/// NavProblem gives them, but for those their parent made itself when it
+/// surely tried every move (it was not in open sky): those never lower a
+/// cost, so the search is the same with fewer moves tried. The search
+/// expands about as many waypoints as without pruning, but generates far
+/// fewer moves per waypoint. (Straight runs through open sky, as jump point
+/// search makes, cost more in scanning than they saved: tools/bench/RESULTS.md.)
+///
+/// Each expansion reads the 3x3x3 cube around the waypoint once
+/// (moves::Fly::read_around) for the open-sky test and the moves alike.
 ///
 /// For agents that only fly (no walking, swimming, jumping or falling moves):
 /// their moves are exactly the 26 fly moves, at costs 1, sqrt 2 and sqrt 3
