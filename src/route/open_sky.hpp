@@ -119,11 +119,6 @@ public:
 
 private:
     static constexpr auto kFly = static_cast<std::uint8_t>(Action::Fly);
-    /// The canonical successors of open-sky waypoint `s` reached from
-    /// `parent`, whose fly move n lands at target(n). Every move of a pure
-    /// flyer is one voxel (fly moves; climbs never reach open sky), so the
-    /// arrival direction is the difference of the local coordinates modulo
-    /// 16, whichever chunks the two lie in.
     /// The cube bit of the direction `s` was reached in from `parent`.
     /// Every move of a pure flyer is one voxel (fly moves; climbs never
     /// reach open sky), so it is the difference of the local coordinates

@@ -61,9 +61,10 @@ struct Fly : Rule {
         /// All 27 positions are flyer waypoints (clear nodes).
         [[nodiscard]] bool open_sky() const { return (clear & node) == whole_cube; }
         /// The fly moves from p (which must be clear): targets that are nodes
-        /// and whose bounding box is clear. One pass per axis over the
-        /// masks: after k passes, a bit stays set only when every position
-        /// reached by dropping up to k of its axes is clear.
+        /// and whose bounding box is clear. Three passes over the clear mask,
+        /// each dropping one axis of every direction: after k passes, a bit
+        /// stays set only when every position reached by dropping up to k
+        /// of its axes is clear.
         [[nodiscard]] std::uint32_t legal() const {
             // Cube bits with the axis at +1, at -1, and at 0.
             constexpr std::uint32_t xp = 0x4924924u, xm = xp >> 2, x0 = xp >> 1;
@@ -78,7 +79,8 @@ struct Fly : Rule {
     };
 
     /// Reads the cube around p: by rows of three in p's chunk (InChunk),
-    /// else through the chunk links, looked up once per row.
+    /// else through the chunk links, each chunk the cube touches looked up
+    /// once.
     template <class Look>
     VOXNAV_INLINE static void read_around(const Look& f, Index p, const MoveTables&, Around& out) {
         out.p = p;
