@@ -201,8 +201,8 @@ public:
     /// moves::Fly::read_around for position `p` of chunk `slot`: by plain
     /// offsets away from the chunk's faces, else through its links.
     VOXNAV_INLINE void read_around(Index p, const ChunkSlot& slot, moves::Fly::Around& out) const {
-        if (reads_stay_in_chunk(p)) moves::Fly::read_around(moves::InChunk{slot.bits}, p, tables_, out);
-        else moves::Fly::read_around(moves::Across(field_, p, slot), p, tables_, out);
+        if (reads_stay_in_chunk(p)) moves::Fly::read_around(moves::InChunk{slot.bits}, p, out);
+        else moves::Fly::read_around(moves::Across(field_, p, slot), p, out);
     }
     /// The move tables (Fly's directions, costs and bounding boxes).
     [[nodiscard]] const moves::MoveTables& tables() const { return tables_; }

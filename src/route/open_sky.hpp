@@ -36,8 +36,8 @@ namespace voxnav {
 
 namespace detail {
 
-/// Open-sky successors per arrival direction d (indexed by
-/// node_id::link(dx, dy, dz)): the fly moves along each non-empty subset of
+/// Open-sky successors per arrival direction d (indexed by its cube bit,
+/// moves::Fly::cube(dx, dy, dz)): the fly moves along each non-empty subset of
 /// d's axes, as bits of the cube around a position (moves::Fly::cube),
 /// with the number of axes each moves along. The subsets
 /// come in the order of their masks over (x, y, z) = bits (0, 1, 2), so the
@@ -52,7 +52,7 @@ constexpr CanonicalSuccessors make_canonical_successors() {
     for (int dy = -1; dy <= 1; ++dy)
         for (int dz = -1; dz <= 1; ++dz)
             for (int dx = -1; dx <= 1; ++dx) {
-                const int link = node_id::link(dx, dy, dz), d[3] = {dx, dy, dz};
+                const int link = moves::Fly::cube(dx, dy, dz), d[3] = {dx, dy, dz};
                 for (int mask = 1; mask < 8; ++mask) {
                     int e[3] = {0, 0, 0}, axes = 0;
                     bool ok = true;
@@ -83,9 +83,10 @@ struct ParentReach {
 constexpr ParentReach make_parent_reach() {
     ParentReach r{};
     for (int d = 0; d < 27; ++d) {
-        const int p[3] = {1 - d % 3, 1 - d / 9, 1 - d / 3 % 3};  // -d as (x, y, z)
+        using moves::Fly;
+        const int p[3] = {-Fly::offset_of(d, 0), -Fly::offset_of(d, 1), -Fly::offset_of(d, 2)};  // -d as (x, y, z)
         for (int e = 0; e < 27; ++e) {
-            const int t[3] = {e % 3 - 1, e / 9 - 1, e / 3 % 3 - 1}, v[3] = {t[0] - p[0], t[1] - p[1], t[2] - p[2]};
+            const int v[3] = {Fly::offset_of(e, 0) - p[0], Fly::offset_of(e, 1) - p[1], Fly::offset_of(e, 2) - p[2]};
             if (v[0] < -1 || v[0] > 1 || v[1] < -1 || v[1] > 1 || v[2] < -1 || v[2] > 1) continue;
             r.shared[d] |= 1u << e;
             for (int u = 0; u < 8; ++u) {  // each subset of v's axes, from p

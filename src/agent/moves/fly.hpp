@@ -23,6 +23,8 @@ struct Fly : Rule {
     /// the order of the local index (x fastest, then z, then y); 13 is the
     /// position itself.
     [[nodiscard]] static constexpr int cube(int dx, int dy, int dz) { return (dx + 1) + 3 * (dz + 1) + 9 * (dy + 1); }
+    /// The inverse of cube(): bit c's offset along axis 0 (x), 1 (y) or 2 (z).
+    [[nodiscard]] static constexpr int offset_of(int c, int axis) { return axis == 0 ? c % 3 - 1 : axis == 1 ? c / 9 - 1 : c / 3 % 3 - 1; }
     static constexpr int centre = 13;
     static constexpr std::uint32_t whole_cube = (1u << 27) - 1;
 
@@ -39,10 +41,9 @@ struct Fly : Rule {
                     // each u whose components are 0 or the move's, u != 0.
                     t.fly_need[c] = 0;
                     for (int j = 0; j < 27; ++j) {
-                        const Voxel u = {j % 3 - 1, j / 9 - 1, j / 3 % 3 - 1};
-                        const Voxel v = {x, y, z};
+                        const int v[3] = {x, y, z};
                         bool inside = j != centre;
-                        for (int k = 0; k < 3; ++k) inside &= (u[k] == 0 || u[k] == v[k]);
+                        for (int k = 0; k < 3; ++k) inside &= (offset_of(j, k) == 0 || offset_of(j, k) == v[k]);
                         if (inside) t.fly_need[c] |= 1u << j;
                     }
                 }
@@ -82,7 +83,7 @@ struct Fly : Rule {
     /// else through the chunk links, each chunk the cube touches looked up
     /// once.
     template <class Look>
-    VOXNAV_INLINE static void read_around(const Look& f, Index p, const MoveTables&, Around& out) {
+    VOXNAV_INLINE static void read_around(const Look& f, Index p, Around& out) {
         out.p = p;
         std::uint32_t clear = 0, node = 0;
         auto put = [&](int dy, int dz, unsigned bits) VOXNAV_INLINE {
@@ -118,16 +119,14 @@ struct Fly : Rule {
                     part[a][d] = std::uint32_t(v & 15) << shift[a];
                 }
             }
+            // Chunk k (bits as sel's): p's own, or across the axes of k's bits.
             std::uint32_t slots[8];
             const Fact::Raw* bits[8];
-            for (unsigned k = 0; k < 8; ++k) {
-                const int sx = k & 1u ? ext[0] : 0, sy = k & 2u ? ext[1] : 0, sz = k & 4u ? ext[2] : 0;
-                if (k == 0) {
-                    slots[0] = f.home, bits[0] = f.home_slot->bits;
-                } else if ((sx != 0) == bool(k & 1u) && (sy != 0) == bool(k & 2u) && (sz != 0) == bool(k & 4u)) {
-                    slots[k] = f.home_slot->link[node_id::link(sx, sy, sz)];
-                    bits[k] = f.f->slot(slots[k]).bits;
-                }
+            slots[0] = f.home, bits[0] = f.home_slot->bits;
+            for (unsigned k = 1; k < 8; ++k) {
+                if ((k & 1u && !ext[0]) || (k & 2u && !ext[1]) || (k & 4u && !ext[2])) continue;  // not touched
+                slots[k] = f.home_slot->link[node_id::link(k & 1u ? ext[0] : 0, k & 2u ? ext[1] : 0, k & 4u ? ext[2] : 0)];
+                bits[k] = f.f->slot(slots[k]).bits;
             }
             for (int dy = 0; dy < 3; ++dy)
                 for (int dz = 0; dz < 3; ++dz) {
@@ -158,7 +157,7 @@ struct Fly : Rule {
     template <class Look, class Emit>
     VOXNAV_INLINE static void from_clear(const Look& f, Index p, const MoveTables& t, Emit& emit) {
         Around a;
-        read_around(f, p, t, a);
+        read_around(f, p, a);
         moves_around(a, t, emit);
     }
 
