@@ -164,6 +164,29 @@ TEST_CASE("doors: a wooden one is opened by a hand opener only, an iron one by n
     CHECK(o.open.empty());
 }
 
+TEST_CASE("a wide body beside a closed gate a level down opens it on the step that needs it", "[shapes]") {
+    // Regression: a closed fence gate's collision rises half a voxel above
+    // its own voxel, into the body of a 2-wide agent standing on the stone
+    // beside it; the walk there was tagged walk+open, but the waypoint
+    // listed no door (doors_to_open skipped voxels below the feet's), so
+    // the route opened the gate nowhere and step_costs could not price it.
+    const std::string world = "voxnav-world 1\nsize 4 4 2\nlayer 0\n####\n####\nlayer 1\n##g#\n####\n"
+                              "layer 2\nSG..\n....\nlayer 3\n....\n....\n";
+    AgentProfile wide;
+    wide.width = 2;
+    wide.opens = {"hand"};
+    const World w = world_from_text(world);
+    Navigator nav(w, wide);
+    const Route r = nav.find_route(*w.point("S"), Goal::at(*w.point("G")));
+    REQUIRE(r.status == SearchStatus::Found);
+    REQUIRE(r.waypoints.size() == 2);
+    CHECK(r.waypoints[1].action == Action::Walk);
+    CHECK(r.waypoints[1].opened == 1);
+    CHECK(r.open == std::vector<Voxel>{{2, 1, 0}});
+    CHECK(r.cost == Approx(1 / wide.walk_speed + wide.open_time));
+    CHECK(nav.step_costs(r)[1] == r.waypoints[1].cost);
+}
+
 TEST_CASE("a cactus beside the only corridor is passed, one in it is not", "[shapes]") {
     const AgentProfile a;
     const Route beside = route_in("voxnav-world 1\nsize 5 2 3\nlayer 0\n#####\n#####\n#####\nlayer 1\n#####\nS...G\n##*##\n", a);

@@ -179,6 +179,9 @@ public:
     /// exactly those of an 8-connected grid at one cost: every rule it has
     /// says so. What jump points rely on.
     [[nodiscard]] bool grid_on_plain_floor() const { return grid_on_plain_floor_; }
+    /// Whether every position takes the shaped rules (a step of a whole
+    /// voxel or more), not only those of chunks with shape facts.
+    [[nodiscard]] bool always_shaped() const { return always_shaped_; }
     [[nodiscard]] static bool grid_on_plain_floor(const AgentProfile& profile);
     /// Largest horizontal distance a move's reads reach from its start: how
     /// far a changed chunk's effect on moves reaches (landmark repair, flow

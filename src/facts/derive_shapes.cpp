@@ -107,7 +107,8 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                 const int l = x + 16 * z + 256 * y;
                 out[l] = b;
                 shapes[l] = ShapeFact::make(surface - n16, topped, floor ? stairs : 0, hold, door, needs_open && clear, unsigned(room),
-                                            at(x, y, z).mine, stuck, floor && low_jump)
+                                            at(x, y, z).mine, stuck, floor && low_jump,
+                                            at(x, y, z).mine && at(x, y, z).hi > 16 ? unsigned(at(x, y, z).hi - 16) : 0u)
                                 .raw();
             }
     const Fact::Raw first = out[0];

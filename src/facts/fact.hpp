@@ -118,25 +118,27 @@ private:
 ///
 /// Layout of the stored 32 bits: bits 0..3 offset + 8, bit 4 topped, bits
 /// 5..8 stair faces, bit 9 hold, bit 10 door, bit 11 needs open, bit 12
-/// closed door here, bit 13 stuck, bit 14 low jump, bits 15..31 headroom. Positions of other chunks read as plain(): offset 0 and
+/// closed door here, bit 13 stuck, bit 14 low jump, bits 15..18 door rise, bits 19..31 headroom. Positions of other chunks read
+/// as plain(): offset 0 and
 /// a headroom that only says "the body fits" (see MovementModel's free()).
 ///
 /// Thread-safety: a value type. Errors: none.
 class ShapeFact {
 public:
     using Raw = std::uint32_t;
-    /// [Units: 1/16 voxel: 8191 voxels]
-    static constexpr unsigned headroom_limit = (1u << 17) - 1;
+    /// [Units: 1/16 voxel: 511 voxels; the tallest body (64) and its reach
+    /// read above a chunk stay under 200]
+    static constexpr unsigned headroom_limit = (1u << 13) - 1;
 
     constexpr ShapeFact() = default;
     constexpr explicit ShapeFact(Raw raw) : raw_(raw) {}
     [[nodiscard]] static constexpr ShapeFact make(int offset, bool topped, unsigned stair_faces, bool hold, bool door,
                                                   bool needs_open, unsigned headroom, bool closed_door_here = false, bool stuck = false,
-                                                  bool low_jump = false) {
+                                                  bool low_jump = false, unsigned door_rise = 0) {
         return ShapeFact(Raw(unsigned(offset + 8) & 15u) | (topped ? 16u : 0u) | ((stair_faces & 15u) << 5) | (hold ? 1u << 9 : 0u) |
                          (door ? 1u << 10 : 0u) | (needs_open ? 1u << 11 : 0u) | (closed_door_here ? 1u << 12 : 0u) |
-                         (stuck ? 1u << 13 : 0u) | (low_jump ? 1u << 14 : 0u) |
-                         (Raw(headroom > headroom_limit ? headroom_limit : headroom) << 15));
+                         (stuck ? 1u << 13 : 0u) | (low_jump ? 1u << 14 : 0u) | (Raw(door_rise > 15 ? 15 : door_rise) << 15) |
+                         (Raw(headroom > headroom_limit ? headroom_limit : headroom) << 19));
     }
     /// What a position of a chunk far from shaped blocks reads as: on a full
     /// block (or nothing), `headroom` from the clear bit (a lower bound).
@@ -166,8 +168,12 @@ public:
     /// BlockShape::jump_factor < 1): jumps from here rise at most the
     /// lowered height (MovementModel), and no leap starts here.
     [[nodiscard]] constexpr bool low_jump() const { return raw_ & (1u << 14); }
+    /// Where closed_door_here: how far the door's collision rises above this
+    /// voxel's top (a closed fence gate: 8), so into the body of a wide
+    /// agent standing on the floor beside it. [Units: 1/16 voxel] [0..8]
+    [[nodiscard]] constexpr unsigned door_rise() const { return (raw_ >> 15) & 15u; }
     /// Free height above the surface in the footprint. [Units: 1/16 voxel]
-    [[nodiscard]] constexpr unsigned headroom() const { return raw_ >> 15; }
+    [[nodiscard]] constexpr unsigned headroom() const { return raw_ >> 19; }
     [[nodiscard]] constexpr Raw raw() const { return raw_; }
 
 private:

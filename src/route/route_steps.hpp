@@ -13,7 +13,6 @@
 #pragma once
 
 #include "agent/movement.hpp"
-#include "facts/plain_floor.hpp"
 #include "route/dig_problem.hpp"
 #include "voxnav/route/query_costs.hpp"
 
@@ -29,20 +28,40 @@ class OrdinarySteps {
 public:
     using State = NavSnapshot::Index;
     OrdinarySteps(const MovementModel& moves, const ZoneCosts& zones)
-        : moves_(&moves), zones_(&zones), jump_up_(moves.profile().jump ? moves.profile().jump_voxels() : 0) {}
+        : moves_(&moves), zones_(&zones) {}
     [[nodiscard]] static NodeId node(State s) { return s; }
     /// The cost of the step s -> t made by `planned`, when the rules need not
-    /// be asked: a plain walk between neighbours on plain floor, for an agent
-    /// whose moves there are exactly a grid's (facts/plain_floor.hpp), costs
-    /// the Level rule's walk step. Jump point routes are mostly such steps,
-    /// and asking the rules for all moves of each was as dear as the search.
+    /// be asked, because one rule alone makes such steps and its price needs
+    /// no reading beyond t's fact (no zones):
+    /// - a level walk to one of the 8 neighbours from a position whose chunk
+    ///   takes the plain rules (no shape facts there): only Level walks at
+    ///   the same height, at its walk step onto t's floor (shaped rules, the
+    ///   only other source of walks, apply only from shaped chunks);
+    /// - a fly move to one of the 26 neighbours: only Fly makes fly moves,
+    ///   at a cost fixed by the direction.
+    /// The step was made by the search with this tag, so it is legal; only
+    /// its price is read here. Routes are mostly such steps, and asking the
+    /// rules for all moves of each was as dear as the search on long routes.
     /// False: ask the rules.
     [[nodiscard]] bool known_step(State s, State t, MoveTag planned, double& cost) const {
-        if (!moves_->grid_on_plain_floor() || !zones_->empty() || !(planned == MoveTag(Action::Walk))) return false;
+        const bool walk = planned == MoveTag(Action::Walk);
+        if (!zones_->empty() || !(walk || planned == MoveTag(Action::Fly))) return false;
         const NavSnapshot& f = moves_->field();
-        if (node_id::slot(s) != node_id::slot(t) || f.shaped(s) || !plain_for_jump(f, s, jump_up_)) return false;
-        const int dx = node_id::lx(t) - node_id::lx(s), dz = node_id::lz(t) - node_id::lz(s);
-        if (node_id::ly(t) != node_id::ly(s) || dx < -1 || dx > 1 || dz < -1 || dz > 1 || (dx == 0 && dz == 0)) return false;
+        int dx, dy, dz;
+        if (node_id::slot(s) == node_id::slot(t)) {
+            dx = node_id::lx(t) - node_id::lx(s);
+            dy = node_id::ly(t) - node_id::ly(s);
+            dz = node_id::lz(t) - node_id::lz(s);
+        } else {
+            const Voxel d = f.voxel_of(t) - f.voxel_of(s);
+            dx = d.x, dy = d.y, dz = d.z;
+        }
+        if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || dz < -1 || dz > 1 || (dx == 0 && dy == 0 && dz == 0)) return false;
+        if (!walk) {
+            cost = moves_->tables().fly_cost[moves::Fly::cube(dx, dy, dz)];
+            return true;
+        }
+        if (dy != 0 || moves_->always_shaped() || f.shaped(s)) return false;
         const Fact onto = f[t];
         if (!onto.dry_standable()) return false;
         cost = moves_->walk_step(onto, dx != 0 && dz != 0);
@@ -60,7 +79,6 @@ public:
 private:
     const MovementModel* moves_;
     const ZoneCosts* zones_;
-    int jump_up_;
 };
 
 /// The rules of a digging or placing agent (DigProblem: the ordinary moves
