@@ -125,10 +125,14 @@ public:
             row = rank[l >> 6] + detail::popcount64(word & (bit - 1));
             return true;
         }
+        /// Run `k`'s base in a chunk's `data` (32 bits as low, high halves).
+        VOXNAV_INLINE static std::uint32_t base(const std::uint16_t* d, int k) {
+            return std::uint32_t(d[2 * k]) | std::uint32_t(d[2 * k + 1]) << 16;
+        }
         /// Time `k` of row `row` (of `runs` per row), in quanta, or unreachable.
         VOXNAV_INLINE std::uint32_t time(std::uint32_t row, int k, int runs) const {
             const std::uint16_t* d = data.data();
-            const std::uint32_t base = std::uint32_t(d[2 * k]) | std::uint32_t(d[2 * k + 1]) << 16;
+            const std::uint32_t base = Chunk::base(d, k);
             if (!wide) {
                 const std::uint16_t o = d[2 * runs + std::size_t(row) * std::size_t(runs) + std::size_t(k)];
                 return o == 0xFFFFu ? unreachable : base + o;
@@ -151,15 +155,19 @@ public:
     /// the table's slot layout (NavSnapshot::layout), so the chunk of a slot
     /// need not be compared.
     VOXNAV_INLINE bool times(const NavSnapshot& snap, bool same_layout, NodeId i, std::uint32_t* out) const {
-        const std::uint32_t s = node_id::slot(i);
-        if (s >= by_slot_.size() || by_slot_[s] == nullptr) return false;
-        const Chunk& c = *by_slot_[s];
-        if (!same_layout && !(c.chunk == snap.slot(s).chunk)) return false;
+        const Chunk* c = chunk_of(snap, same_layout, i);
         std::uint32_t row;
-        if (!c.row_of(node_id::local(i), row)) return false;
+        if (!c || !c->row_of(node_id::local(i), row)) return false;
         const int n = 2 * count_;
-        for (int k = 0; k < n; ++k) out[k] = c.time(row, k, n);
+        for (int k = 0; k < n; ++k) out[k] = c->time(row, k, n);
         return true;
+    }
+    /// The chunk of the table holding node `i` of `snap`, or null (see times).
+    VOXNAV_INLINE const Chunk* chunk_of(const NavSnapshot& snap, bool same_layout, NodeId i) const {
+        const std::uint32_t s = node_id::slot(i);
+        if (s >= by_slot_.size() || by_slot_[s] == nullptr) return nullptr;
+        const Chunk* c = by_slot_[s];
+        return same_layout || c->chunk == snap.slot(s).chunk ? c : nullptr;
     }
 
     [[nodiscard]] int count() const { return count_; }
@@ -206,11 +214,33 @@ public:
     /// The bound at node `i` (at `v`), given the octile bound `octile` that
     /// the caller already scaled. Infinite when `i` cannot reach the goal.
     VOXNAV_INLINE double operator()(NodeId i, const Voxel& v, double octile) const {
-        std::uint32_t t[2 * LandmarkTable::max_count];
-        if (!table_->times(*snap_, same_layout_, i, t)) return octile;
+        const LandmarkTable::Chunk* c = table_->chunk_of(*snap_, same_layout_, i);
+        std::uint32_t row;
+        if (!c || !c->row_of(node_id::local(i), row)) return octile;
         std::int64_t best = 0;
         bool dead_end = false;
         const int k_count = table_->count();
+        if (!c->wide) {
+            // The common chunk, read in place: each time is its run's base
+            // plus the row's 16-bit offset (0xFFFF: unreachable).
+            const int runs = 2 * k_count;
+            const std::uint16_t* d = c->data.data();
+            const std::uint16_t* o = d + 2 * runs + std::size_t(row) * std::size_t(runs);
+            for (int k = 0; k < k_count; ++k) {
+                const std::uint16_t to = o[k], from = o[k_count + k];
+                if (goal_to_[k] != LandmarkTable::unreachable) {
+                    if (to == 0xFFFFu) dead_end = true;
+                    else best = std::max(best, std::int64_t(LandmarkTable::Chunk::base(d, k) + to) - std::int64_t(goal_to_[k]));
+                }
+                if (from != 0xFFFFu) {
+                    if (goal_from_[k] == LandmarkTable::unreachable) dead_end = true;
+                    else best = std::max(best, std::int64_t(goal_from_[k]) - std::int64_t(LandmarkTable::Chunk::base(d, k_count + k) + from));
+                }
+            }
+            return finish(v, octile, best, dead_end);
+        }
+        std::uint32_t t[2 * LandmarkTable::max_count];
+        for (int k = 0; k < 2 * k_count; ++k) t[k] = c->time(row, k, 2 * k_count);
         for (int k = 0; k < k_count; ++k) {
             // To landmark k: D(v, L) - max D(g, L). When every goal reaches L
             // and v does not, v reaches no goal.
@@ -226,8 +256,18 @@ public:
                 else best = std::max(best, std::int64_t(goal_from_[k]) - std::int64_t(f));
             }
         }
-        // Capped below near changes the table does not know (an infinite
-        // bound too: a change may have opened the way).
+        return finish(v, octile, best, dead_end);
+    }
+    /// Lets go of the table (the query is over).
+    void release() { table_.reset(); }
+    /// Areas whose changes since the table's version cap the bound.
+    [[nodiscard]] std::size_t stale_areas() const { return areas_.size(); }
+
+private:
+    /// The bound from the potentials' best (in quanta) and whether one
+    /// proved a dead end: capped below near changes the table does not know
+    /// (an infinite bound too: a change may have opened the way).
+    VOXNAV_INLINE double finish(const Voxel& v, double octile, std::int64_t best, bool dead_end) const {
         double h = dead_end ? std::numeric_limits<double>::infinity()
                             : std::max(octile, scale_ * LandmarkTable::quantum * double(best));
         for (const Area& a : areas_) {
@@ -237,12 +277,6 @@ public:
         }
         return h;
     }
-    /// Lets go of the table (the query is over).
-    void release() { table_.reset(); }
-    /// Areas whose changes since the table's version cap the bound.
-    [[nodiscard]] std::size_t stale_areas() const { return areas_.size(); }
-
-private:
     struct Area {
         double lo_x, hi_x, lo_z, hi_z;  // voxel coordinates, inclusive
         double to_goal;                 // unscaled lower bound from the area to the goal
