@@ -325,9 +325,13 @@ void LandmarkTable::account() {
     waypoints_ = 0;
     std::size_t bytes = chunks_.size() * (sizeof(Chunk) + sizeof(std::shared_ptr<Chunk>)) + by_slot_.capacity() * sizeof(const Chunk*) +
                         sizeof(LandmarkTable);
+    narrow_top_ = 0;
+    const int runs = 2 * count_;
     for (const auto& c : chunks_) {
         bytes += c->data.capacity() * sizeof(std::uint16_t);
         waypoints_ += c->rows();
+        if (!c->wide && c->data.size() >= std::size_t(2 * runs))
+            for (int k = 0; k < runs; ++k) narrow_top_ = std::max<std::uint64_t>(narrow_top_, std::uint64_t(Chunk::base(c->data.data(), k)) + 0xFFFEu);
     }
     bytes_ = bytes;
 }
@@ -402,6 +406,17 @@ bool LandmarkBound::begin(std::shared_ptr<const LandmarkTable> table, const NavS
             const double dz = std::max({0.0, e.lo_z - ghi.z, glo.z - e.hi_z});
             areas_.push_back({e.lo_x, e.hi_x, e.lo_z, e.hi_z, moves.lower_bound_delta(dx, 0.0, dz)});
         }
+    }
+    // Lanes of 32 bits hold every difference when times stay below 2^31.
+    constexpr std::uint64_t kLane = std::uint64_t(1) << 31;
+    lanes_ = table->narrow_top() < kLane;
+    for (int k = 0; k < k_count; ++k) {
+        const bool to_ok = goal_to_[k] != LandmarkTable::unreachable, from_ok = goal_from_[k] != LandmarkTable::unreachable;
+        lanes_ = lanes_ && (!to_ok || goal_to_[k] < kLane) && (!from_ok || goal_from_[k] < kLane);
+        goal_to32_[k] = to_ok ? std::int32_t(goal_to_[k] & 0x7FFFFFFFu) : 0;
+        goal_from32_[k] = from_ok ? std::int32_t(goal_from_[k] & 0x7FFFFFFFu) : 0;
+        to_ok_[k] = to_ok ? -1 : 0;
+        from_ok_[k] = from_ok ? -1 : 0;
     }
     table_ = std::move(table);
     snap_ = &snap;
