@@ -27,6 +27,15 @@ LandmarkSettings manual(int count) {
     return s;
 }
 
+// A table of `count` landmarks built now for the navigator's snapshot.
+std::shared_ptr<const LandmarkTable> built_table(Navigator& nav, int count) {
+    nav.use_landmarks(manual(count));
+    nav.landmarks()->build_now(nav.snapshot());
+    auto table = nav.landmarks()->table_for(nav.snapshot()->revision());
+    REQUIRE(table);
+    return table;
+}
+
 World seeded_world(int kind, std::uint32_t seed) {
     TerrainParams p;
     p.size = {64, 24, 64};
@@ -174,10 +183,7 @@ TEST_CASE("the landmark bound is admissible and consistent over every move", "[l
     AgentProfile agent;
     agent.jump_distance = 2;
     Navigator nav(w, agent);
-    nav.use_landmarks(manual(8));
-    nav.landmarks()->build_now(nav.snapshot());
-    const auto table = nav.landmarks()->table_for(nav.snapshot()->revision());
-    REQUIRE(table);
+    const auto table = built_table(nav, 8);
     const NavSnapshot& snap = nav.field();
     const MovementModel& moves = nav.moves();
     const std::vector<Voxel> stand = surface_waypoints(nav);
@@ -207,16 +213,13 @@ TEST_CASE("the landmark bound equals its definition over the table's times, any 
     // The bound reads narrow chunks in place, four landmarks at a time in
     // 32-bit lanes, the rest one by one: held here to the potentials
     // computed from LandmarkTable::times, for 1 to 9 landmarks (remainders
-    // of every size), dead ends included.
-    int compared = 0, dead = 0;
+    // of every size).
+    int compared = 0;
     for (int count = 1; count <= 9; ++count) {
         World w = seeded_world(count % 3, std::uint32_t(40 + count));
         AgentProfile agent;
         Navigator nav(w, agent);
-        nav.use_landmarks(manual(count));
-        nav.landmarks()->build_now(nav.snapshot());
-        const auto table = nav.landmarks()->table_for(nav.snapshot()->revision());
-        REQUIRE(table);
+        const auto table = built_table(nav, count);
         const NavSnapshot& snap = nav.field();
         const MovementModel& moves = nav.moves();
         const std::vector<Voxel> stand = surface_waypoints(nav);
@@ -250,7 +253,6 @@ TEST_CASE("the landmark bound equals its definition over the table's times, any 
                                              : std::max(octile, LandmarkTable::quantum * double(best));
                 REQUIRE(bound(i, v, octile) == want);
                 ++compared;
-                dead += dead_end;
             }
         }
     }
