@@ -228,48 +228,41 @@ public:
         if (!c || !c->row_of(node_id::local(i), row)) return octile;
         std::int64_t best = 0;
         bool dead_end = false;
-        const int k_count = table_->count();
-        if (!c->wide) {
-            // The common chunk, read in place: each time is its run's base
-            // plus the row's 16-bit offset (0xFFFF: unreachable).
-            const int runs = 2 * k_count;
-            const std::uint16_t* d = c->data.data();
-            const std::uint16_t* o = d + 2 * runs + std::size_t(row) * std::size_t(runs);
-            int k = 0;
+        const int k_count = table_->count(), runs = 2 * k_count;
+        int k = 0;
 #if defined(__SSE2__)
-            if (lanes_) k = best_in_lanes(d, o, best, dead_end);
-#endif
-            for (; k < k_count; ++k) {
-                const std::uint16_t to = o[k], from = o[k_count + k];
-                if (goal_to_[k] != LandmarkTable::unreachable) {
-                    if (to == 0xFFFFu) dead_end = true;
-                    else best = std::max(best, std::int64_t(LandmarkTable::Chunk::base(d, k) + to) - std::int64_t(goal_to_[k]));
-                }
-                if (from != 0xFFFFu) {
-                    if (goal_from_[k] == LandmarkTable::unreachable) dead_end = true;
-                    else best = std::max(best, std::int64_t(goal_from_[k]) - std::int64_t(LandmarkTable::Chunk::base(d, k_count + k) + from));
-                }
-            }
-            return finish(v, octile, best, dead_end);
+        // Narrow rows four landmarks at a time; the rest one by one below.
+        if (lanes_ && !c->wide) {
+            const std::uint16_t* d = c->data.data();
+            k = best_in_lanes(d, d + 2 * runs + std::size_t(row) * std::size_t(runs), best, dead_end);
         }
-        std::uint32_t t[2 * LandmarkTable::max_count];
-        for (int k = 0; k < 2 * k_count; ++k) t[k] = c->time(row, k, 2 * k_count);
-        for (int k = 0; k < k_count; ++k) {
+#endif
+        for (; k < k_count; ++k) {
             // To landmark k: D(v, L) - max D(g, L). When every goal reaches L
             // and v does not, v reaches no goal.
             if (goal_to_[k] != LandmarkTable::unreachable) {
-                if (t[k] == LandmarkTable::unreachable) dead_end = true;
-                else best = std::max(best, std::int64_t(t[k]) - std::int64_t(goal_to_[k]));
+                const std::uint32_t t = c->time(row, k, runs);
+                if (t == LandmarkTable::unreachable) dead_end = true;
+                else best = std::max(best, std::int64_t(t) - std::int64_t(goal_to_[k]));
             }
             // From landmark k: min D(L, g) - D(L, v). When L reaches v but
             // no goal, v reaches no goal either (else L would, through v).
-            const std::uint32_t f = t[k_count + k];
+            const std::uint32_t f = c->time(row, k_count + k, runs);
             if (f != LandmarkTable::unreachable) {
                 if (goal_from_[k] == LandmarkTable::unreachable) dead_end = true;
                 else best = std::max(best, std::int64_t(goal_from_[k]) - std::int64_t(f));
             }
         }
-        return finish(v, octile, best, dead_end);
+        // Capped below near changes the table does not know (an infinite
+        // bound too: a change may have opened the way).
+        double h = dead_end ? std::numeric_limits<double>::infinity()
+                            : std::max(octile, scale_ * LandmarkTable::quantum * double(best));
+        for (const Area& a : areas_) {
+            const double dx = std::max({0.0, a.lo_x - v.x, double(v.x) - a.hi_x});
+            const double dz = std::max({0.0, a.lo_z - v.z, double(v.z) - a.hi_z});
+            h = std::min(h, std::max(octile, scale_ * (moves_->lower_bound_delta(dx, 0.0, dz) + a.to_goal)));
+        }
+        return h;
     }
     /// Lets go of the table (the query is over).
     void release() { table_.reset(); }
@@ -313,19 +306,6 @@ private:
         return k;
     }
 #endif
-    /// The bound from the potentials' best (in quanta) and whether one
-    /// proved a dead end: capped below near changes the table does not know
-    /// (an infinite bound too: a change may have opened the way).
-    VOXNAV_INLINE double finish(const Voxel& v, double octile, std::int64_t best, bool dead_end) const {
-        double h = dead_end ? std::numeric_limits<double>::infinity()
-                            : std::max(octile, scale_ * LandmarkTable::quantum * double(best));
-        for (const Area& a : areas_) {
-            const double dx = std::max({0.0, a.lo_x - v.x, double(v.x) - a.hi_x});
-            const double dz = std::max({0.0, a.lo_z - v.z, double(v.z) - a.hi_z});
-            h = std::min(h, std::max(octile, scale_ * (moves_->lower_bound_delta(dx, 0.0, dz) + a.to_goal)));
-        }
-        return h;
-    }
     struct Area {
         double lo_x, hi_x, lo_z, hi_z;  // voxel coordinates, inclusive
         double to_goal;                 // unscaled lower bound from the area to the goal

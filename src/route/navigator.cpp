@@ -546,13 +546,10 @@ void Navigator::Impl::build_route(const Steps& steps, const std::vector<typename
     out.waypoints.reserve(states.size());
     for (std::size_t k = 0; k < states.size(); ++k) {
         const NodeId n = Steps::node(states[k]);
-        // One chunk lookup for the voxel, the fact and the surface.
-        const ChunkSlot& slot = snapshot_->slot(node_id::slot(n));
-        const unsigned local = node_id::local(n);
-        const Voxel v = slot.chunk * 16 + Voxel(node_id::lx(n), node_id::ly(n), node_id::lz(n));
+        const Voxel v = snapshot_->voxel_of(n);
         // (A dig route's waypoint inside rock until dug has no surface yet.)
-        const double feet = slot.shapes && active_moves_->is_waypoint(slot[local]) ? ShapeFact(slot.shapes[local]).offset() / 16.0 : 0.0;
-        Waypoint w{v, k == 0 ? Action::Start : steps_[k].motion(), found_.cost[k], double(v.y) + feet};
+        Waypoint w{v, k == 0 ? Action::Start : steps_[k].motion(), found_.cost[k],
+                   double(v.y) + (active_moves_->is_waypoint(n) ? snapshot_->feet_offset(n) : 0.0)};
         w.dug = found_.dug[k];
         w.placed = found_.placed[k];
         // A start inside a closed door the agent opens (its body fits only
