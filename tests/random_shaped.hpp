@@ -1,5 +1,6 @@
 // Seeded random worlds of shaped blocks (slabs, stairs, fences, carpets,
-// snow, ladders, doors, gates, hazards, water, cobwebs, soul sand, honey)
+// snow, ladders, doors, gates, trapdoors, hazards, water, cobwebs, soul
+// sand, honey)
 // and profiles for them.
 #pragma once
 
@@ -17,12 +18,15 @@ inline std::string random_shaped_world(std::uint32_t seed) {
     std::mt19937 rng(seed);
     auto pick = [&](int n) { return int(rng() % unsigned(n)); };
     const int X = 4 + pick(6), Y = 4 + pick(4), Z = 4 + pick(6);
-    const std::string shaped = "_=|c258><v^hhdoigq*m~fwny";
+    const std::string shaped = "_=|c258><v^hhdoigq*m~fwnyt";
     std::ostringstream out;
     out << "voxnav-world 1\nsize " << X << ' ' << Y << ' ' << Z << '\n';
     // Blocks that slow a body (issue 36): a cobweb, soul sand, a honey block.
     out << "legend w web air slow=0.25,0.05\nlegend n soul solid top=14 floor_speed=0.4\n"
-           "legend y honey solid top=15 floor_speed=0.4 jump=0.5\n";
+           "legend y honey solid top=15 floor_speed=0.4 jump=0.5\n"
+           // A closed trapdoor shut at the top of its voxel (issue 39: the doors
+           // a step lists are those whose collision meets the body).
+           "legend t trapdoor_top solid bottom=13 open=hand\n";
     for (int y = 0; y < Y; ++y) {
         out << "layer " << y << '\n';
         for (int z = 0; z < Z; ++z) {

@@ -156,6 +156,25 @@ TEST_CASE("flow fields on shaped worlds: stairs, slabs, ladders, doors, one-way 
     }
 }
 
+TEST_CASE("a flow field finds the swim up out of water into a cobweb", "[flow][shapes]") {
+    // Regression: the backward form of the vertical moves dropped every
+    // move that starts or ends in a cobweb, but only climbs are barred
+    // there; a swim up into one was made forwards, missing backwards, so the
+    // field (searched backwards) priced the water below dearer than A*.
+    const World w = testing::world_from_text(
+        "voxnav-world 1\nsize 2 4 1\nlegend w web air slow=0.25,0.05\nlayer 0\n##\nlayer 1\n~#\nlayer 2\n~.\nlayer 3\nw.\n");
+    AgentProfile a;
+    a.height = 2.0;
+    Navigator nav(w, a);
+    const Voxel below(0, 1, 0), above(0, 2, 0);
+    const Route r = nav.find_route(below, Goal::at(above));
+    REQUIRE(r.status == SearchStatus::Found);
+    REQUIRE(r.waypoints.size() == 2);
+    CHECK(r.waypoints[1].action == Action::Swim);
+    const FlowField field = nav.flow_field(Goal::at(above));
+    CHECK(field.cost(below) == Approx(r.cost));
+}
+
 TEST_CASE("the node cap gives a partial field that says so, still exact where it holds costs", "[flow]") {
     TerrainParams p;
     p.size = {48, 24, 48};

@@ -94,7 +94,11 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                             // A door counts where its voxel meets the body; a closed
                             // one of the agent's classes where its collision does.
                             if (cy * 16 + 16 > surface) door = true;
-                            if (g.mine && cy * 16 + g.hi > surface && cy * 16 + g.lo < body_top) needs_open = true;
+                            // (Its span as the shape fact codes it: the doors a route
+                            // lists are the ones counted here.)
+                            const unsigned span = ShapeFact::door_span_code(g.lo, g.hi);
+                            if (g.mine && cy * 16 + ShapeFact::door_span_hi(span) > surface && cy * 16 + ShapeFact::door_span_lo(span) < body_top)
+                                needs_open = true;
                         }
                 const bool clear = room >= p.height16;
                 const bool supported = (floor && !bad_floor) || water || hold || ladder_below;
@@ -108,7 +112,7 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                 out[l] = b;
                 shapes[l] = ShapeFact::make(surface - n16, topped, floor ? stairs : 0, hold, door, needs_open && clear, unsigned(room),
                                             at(x, y, z).mine, stuck, floor && low_jump,
-                                            at(x, y, z).mine && at(x, y, z).hi > 16 ? unsigned(at(x, y, z).hi - 16) : 0u)
+                                            at(x, y, z).mine ? ShapeFact::door_span_code(at(x, y, z).lo, at(x, y, z).hi) : 0u)
                                 .raw();
             }
     const Fact::Raw first = out[0];

@@ -118,27 +118,45 @@ private:
 ///
 /// Layout of the stored 32 bits: bits 0..3 offset + 8, bit 4 topped, bits
 /// 5..8 stair faces, bit 9 hold, bit 10 door, bit 11 needs open, bit 12
-/// closed door here, bit 13 stuck, bit 14 low jump, bits 15..18 door rise, bits 19..31 headroom. Positions of other chunks read
-/// as plain(): offset 0 and
-/// a headroom that only says "the body fits" (see MovementModel's free()).
+/// closed door here, bit 13 stuck, bit 14 low jump, bits 15..19 door span
+/// (door_span_code), bits 20..31 headroom. Positions of other chunks read
+/// as plain(): offset 0 and a headroom that only says "the body fits" (see
+/// MovementModel's free()).
 ///
 /// Thread-safety: a value type. Errors: none.
 class ShapeFact {
 public:
     using Raw = std::uint32_t;
-    /// [Units: 1/16 voxel: 511 voxels; the tallest body (64) and its reach
-    /// read above a chunk stay under 200]
-    static constexpr unsigned headroom_limit = (1u << 13) - 1;
+    /// [Units: 1/16 voxel: 255 voxels; the tallest body (64) and its reach
+    /// read above a chunk (NavField: body + jump + 4, at most 132) stay under 150]
+    static constexpr unsigned headroom_limit = (1u << 12) - 1;
+
+    /// A closed door's collision [lo, hi) in sixteenths of its voxel (hi up
+    /// to 24: a gate rises half a voxel above its own), in 5 bits: codes
+    /// 0..8 are [0, 16 + code), 9..23 are [code - 8, 16), 24..31 are
+    /// [0, code - 23). A span none of them holds (real blocks have none: a
+    /// door, a gate, a trapdoor shut at the bottom or the top) widens to the
+    /// smallest one that covers it. The derivation's needs_open and the
+    /// doors a route lists (NavSnapshot::doors_to_open) both read the coded
+    /// span, so a step opens exactly the doors it lists.
+    [[nodiscard]] static constexpr unsigned door_span_code(unsigned lo, unsigned hi) {
+        if (hi > 16) return hi - 16 > 8 ? 8u : hi - 16;  // lo widened to 0
+        if (lo > 0) return 8 + (lo > 15 ? 15 : lo);     // hi widened to 16
+        if (hi >= 1 && hi <= 8) return 23 + hi;
+        return 0;  // [0, 16), and [0, 9..15) widened to it
+    }
+    [[nodiscard]] static constexpr int door_span_lo(unsigned code) { return code >= 9 && code <= 23 ? int(code) - 8 : 0; }
+    [[nodiscard]] static constexpr int door_span_hi(unsigned code) { return code <= 8 ? 16 + int(code) : code <= 23 ? 16 : int(code) - 23; }
 
     constexpr ShapeFact() = default;
     constexpr explicit ShapeFact(Raw raw) : raw_(raw) {}
     [[nodiscard]] static constexpr ShapeFact make(int offset, bool topped, unsigned stair_faces, bool hold, bool door,
                                                   bool needs_open, unsigned headroom, bool closed_door_here = false, bool stuck = false,
-                                                  bool low_jump = false, unsigned door_rise = 0) {
+                                                  bool low_jump = false, unsigned door_span = 0) {
         return ShapeFact(Raw(unsigned(offset + 8) & 15u) | (topped ? 16u : 0u) | ((stair_faces & 15u) << 5) | (hold ? 1u << 9 : 0u) |
                          (door ? 1u << 10 : 0u) | (needs_open ? 1u << 11 : 0u) | (closed_door_here ? 1u << 12 : 0u) |
-                         (stuck ? 1u << 13 : 0u) | (low_jump ? 1u << 14 : 0u) | (Raw(door_rise > 15 ? 15 : door_rise) << 15) |
-                         (Raw(headroom > headroom_limit ? headroom_limit : headroom) << 19));
+                         (stuck ? 1u << 13 : 0u) | (low_jump ? 1u << 14 : 0u) | (Raw(door_span & 31u) << 15) |
+                         (Raw(headroom > headroom_limit ? headroom_limit : headroom) << 20));
     }
     /// What a position of a chunk far from shaped blocks reads as: on a full
     /// block (or nothing), `headroom` from the clear bit (a lower bound).
@@ -168,12 +186,15 @@ public:
     /// BlockShape::jump_factor < 1): jumps from here rise at most the
     /// lowered height (MovementModel), and no leap starts here.
     [[nodiscard]] constexpr bool low_jump() const { return raw_ & (1u << 14); }
-    /// Where closed_door_here: how far the door's collision rises above this
-    /// voxel's top (a closed fence gate: 8), so into the body of a wide
-    /// agent standing on the floor beside it. [Units: 1/16 voxel] [0..8]
-    [[nodiscard]] constexpr unsigned door_rise() const { return (raw_ >> 15) & 15u; }
+    /// Where closed_door_here: the door's collision span in its voxel
+    /// (door_span_code), from its bottom... [Units: 1/16 voxel] [0..15]
+    [[nodiscard]] constexpr int door_lo() const { return door_span_lo((raw_ >> 15) & 31u); }
+    /// ...to its top, which a closed fence gate has half a voxel above its
+    /// own, so in the body of a wide agent standing on the floor beside it.
+    /// [Units: 1/16 voxel] [1..24]
+    [[nodiscard]] constexpr int door_hi() const { return door_span_hi((raw_ >> 15) & 31u); }
     /// Free height above the surface in the footprint. [Units: 1/16 voxel]
-    [[nodiscard]] constexpr unsigned headroom() const { return raw_ >> 19; }
+    [[nodiscard]] constexpr unsigned headroom() const { return raw_ >> 20; }
     [[nodiscard]] constexpr Raw raw() const { return raw_; }
 
 private:

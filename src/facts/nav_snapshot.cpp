@@ -131,16 +131,16 @@ void NavSnapshot::doors_to_open(Index i, int width, int height16, std::vector<Vo
     for (int z = 0; z < width; ++z)
         for (int x = 0; x < width; ++x)
             for (int y = v.y - 2; y * 16 < top; ++y) {
-                // Feet above their voxel's bottom stand on what that voxel
-                // holds (a carpet, a closed trapdoor): nothing to open there.
-                if (y == v.y && e.offset() > 0) continue;
                 const Index u = offset(i, x, y - v.y, z);
                 if (!shaped(u)) continue;
                 const ShapeFact d = shape_fact(u, 0);
-                // A closed door whose collision reaches above the surface
-                // (a gate's rises half a voxel over its own), as the
-                // derivation's needs_open counts it.
-                if (d.closed_door_here() && y * 16 + 16 + int(d.door_rise()) > surface) out.push_back(Voxel(v.x + x, y, v.z + z));
+                // A closed door whose collision meets the body between the
+                // surface and its top, as the derivation's needs_open counts
+                // it: a gate's rises half a voxel over its own voxel; a
+                // trapdoor shut under the feet (the surface may be a slab's
+                // beside it) or above the head is not in the way.
+                if (d.closed_door_here() && y * 16 + d.door_hi() > surface && y * 16 + d.door_lo() < top)
+                    out.push_back(Voxel(v.x + x, y, v.z + z));
             }
 }
 

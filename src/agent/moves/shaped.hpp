@@ -272,12 +272,12 @@ struct ShapedBack {
     template <class Emit>
     static void vertical(const ShapedLook& L, Index s, Fact fs, Index to, Emit& emit) {
         const ShapedFrom from(L, s, fs);
-        // (ShapedGround's filter: nothing straight up or down in a cobweb.)
-        if (from.ep.stuck() || L.shape(to).stuck()) return;
         auto into = [&](Index q, double c, MoveTag a) {
             if (q == to) emit(q, c, a);
         };
-        Climb::shaped_after_sides(L, from, into);
+        // ShapedGround's filter: no climb starts or ends in a cobweb; swims
+        // (up and down too) do, as walks.
+        if (!from.ep.stuck() && !L.shape(to).stuck()) Climb::shaped_after_sides(L, from, into);
         SwimVertical::shaped_after_sides(L, from, into);
     }
 };
