@@ -31,22 +31,16 @@ std::size_t plain_mismatches(const NavSnapshot& snap, std::size_t& plain_count) 
             floor += snap[i].dry_standable();
             plain += want;
             bad += snap.plain(i) != want;
-            // The lanes along z (kept only in chunks with plain floor) agree.
-            const ChunkSlot& c = snap.slot(s);
-            if (c.plain != snap.slot(0).plain) {
-                const unsigned lane = unsigned(node_id::lx(i) + 16 * node_id::ly(i)), z = unsigned(node_id::lz(i));
-                bad += bool((c.plain->walkable_z[lane] >> z) & 1u) != snap[i].dry_standable();
-                bad += bool((c.plain->plain_z[lane] >> z) & 1u) != snap.plain(i);
-            }
         }
     plain_count += plain;
     return bad + (floor != snap.floor_voxel_count()) + (plain != snap.plain_voxel_count());
 }
 
-// The quiet lines (ChunkPlain::quiet_x, quiet_z) of every slot with plain
-// floor, against their definition read voxel by voxel (across chunk faces
-// through offsets). Returns the disagreements; counts the quiet lines.
-std::size_t quiet_mismatches(const NavSnapshot& snap, std::size_t& quiet_count) {
+// The run tables (ChunkPlain::go_x, go_z, edge_x, edge_z) of every slot with
+// plain floor, against their definition read voxel by voxel (across chunk
+// faces through offsets). Returns the disagreements; counts the positions
+// where a run stops on a forced neighbour inside a chunk.
+std::size_t run_table_mismatches(const NavSnapshot& snap, std::size_t& forced_count) {
     std::size_t bad = 0;
     auto walkable = [&](NavSnapshot::Index i) { return snap[i].dry_standable(); };
     for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s) {
@@ -55,20 +49,30 @@ std::size_t quiet_mismatches(const NavSnapshot& snap, std::size_t& quiet_count) 
         for (int ly = 0; ly < 16; ++ly)
             for (int across = 0; across < 16; ++across)
                 for (int along_x = 0; along_x < 2; ++along_x) {
-                    bool quiet = true;
-                    int side_walkable[2] = {0, 0};
-                    for (int p = 0; p < 16; ++p) {
-                        const NavSnapshot::Index i = along_x ? node_id::make(s, p, ly, across) : node_id::make(s, across, ly, p);
-                        quiet = quiet && walkable(i) && snap.plain(i);
-                        for (int k = 0; k < 2; ++k) {
-                            const int o = k == 0 ? -1 : 1;
-                            side_walkable[k] += walkable(along_x ? snap.offset(i, 0, 0, o) : snap.offset(i, o, 0, 0));
+                    const unsigned at = unsigned(across + 16 * ly);
+                    auto node = [&](int p) { return along_x ? node_id::make(s, p, ly, across) : node_id::make(s, across, ly, p); };
+                    auto side = [&](int p, int k) {
+                        const int o = k == 0 ? -1 : 1;
+                        return walkable(along_x ? snap.offset(node(p), 0, 0, o) : snap.offset(node(p), o, 0, 0));
+                    };
+                    for (int dir = 0; dir < 2; ++dir) {
+                        const int d = dir == 0 ? 1 : -1;
+                        const std::uint16_t go = (along_x ? c.plain->go_x : c.plain->go_z)[unsigned(dir)][at];
+                        for (int p = 0; p < 16; ++p) {
+                            const NavSnapshot::Index i = node(p);
+                            bool forced = false;
+                            if (p - d >= 0 && p - d < 16)
+                                for (int k = 0; k < 2; ++k) forced = forced || (side(p, k) && !side(p - d, k));
+                            const bool want = walkable(i) && snap.plain(i) && !forced;
+                            bad += bool((go >> p) & 1u) != want;
+                            forced_count += forced && walkable(i) && snap.plain(i);
                         }
                     }
-                    for (int k = 0; k < 2; ++k) quiet = quiet && (side_walkable[k] == 0 || side_walkable[k] == 16);
-                    const std::uint16_t stored = along_x ? c.plain->quiet_x[unsigned(ly)] : c.plain->quiet_z[unsigned(ly)];
-                    bad += bool((stored >> across) & 1u) != quiet;
-                    quiet_count += quiet;
+                    const std::uint8_t edge = (along_x ? c.plain->edge_x : c.plain->edge_z)[at];
+                    for (int k = 0; k < 2; ++k) {
+                        bad += bool((edge >> k) & 1u) != side(0, k);
+                        bad += bool((edge >> (2 + k)) & 1u) != side(15, k);
+                    }
                 }
     }
     return bad;
@@ -87,7 +91,7 @@ void random_edit(World& w, std::mt19937& rng, Voxel lo, Voxel size) {
 }  // namespace
 
 TEST_CASE("plain-floor bits equal the predicate after every edit, load and unload", "[facts][plain]") {
-    std::size_t checked = 0, plain_seen = 0, quiet_seen = 0;
+    std::size_t checked = 0, plain_seen = 0, forced_seen = 0;
     for (std::uint32_t seed = 1; seed <= 12; ++seed) {
         // Floors at a chunk's bottom, its top, and just below its top, so
         // neighbours and the voxels above cross chunk faces.
@@ -98,7 +102,7 @@ TEST_CASE("plain-floor bits equal the predicate after every edit, load and unloa
         NavField field(w, a);
         std::size_t plain_count = 0;
         REQUIRE(plain_mismatches(*field.snapshot(), plain_count) == 0);
-        REQUIRE(quiet_mismatches(*field.snapshot(), quiet_seen) == 0);
+        REQUIRE(run_table_mismatches(*field.snapshot(), forced_seen) == 0);
         std::mt19937 rng(seed);
         for (int round = 0; round < 25; ++round) {
             INFO("seed " << seed << " round " << round);
@@ -118,14 +122,14 @@ TEST_CASE("plain-floor bits equal the predicate after every edit, load and unloa
             // Locality: the bits of at most 18 chunks move per chunk whose facts changed.
             CHECK(st.plain_derived <= 18 * (st.derived + st.removed));
             REQUIRE(plain_mismatches(*field.snapshot(), plain_count) == 0);
-            REQUIRE(quiet_mismatches(*field.snapshot(), quiet_seen) == 0);
+            REQUIRE(run_table_mismatches(*field.snapshot(), forced_seen) == 0);
             ++checked;
         }
         plain_seen += plain_count;
     }
     CHECK(checked == 12 * 25);
     CHECK(plain_seen > 100000);  // the worlds have plenty of plain floor to get wrong
-    CHECK(quiet_seen > 1000);     // and quiet lines
+    CHECK(forced_seen > 1000);    // and forced neighbours in the run tables
 }
 
 TEST_CASE("a bounded world's border rows are plain floor: outside the bounds acts as a wall", "[facts][plain]") {
@@ -216,7 +220,7 @@ TEST_CASE("jump point runs read 16 voxels at a time exactly as voxel by voxel", 
         a.jump = true;
         Navigator nav(w, a);
         // Round 1 edits the world after the first derivation: what a chunk
-        // and its neighbours re-derive (plain bits, lanes, quiet lines) is
+        // and its neighbours re-derive (plain bits, run tables) is
         // held to the definition again.
         for (int round = 0; round < 2; ++round) {
             if (round == 1) {

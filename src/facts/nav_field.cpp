@@ -730,8 +730,8 @@ void NavField::Impl::derive_plain(const std::vector<std::uint32_t>& slots, const
         const std::uint32_t s = slots[i];
         const auto& old = work_.plain_owners_[s];
         // Unchanged bits keep their block, so published pages stay shared.
-        if (old && results[i] && old->words == results[i]->words && old->walkable_z == results[i]->walkable_z &&
-            old->quiet_x == results[i]->quiet_x && old->quiet_z == results[i]->quiet_z)
+        if (old && results[i] && old->words == results[i]->words && old->go_x == results[i]->go_x && old->go_z == results[i]->go_z &&
+            old->edge_x == results[i]->edge_x && old->edge_z == results[i]->edge_z)
             results[i] = std::const_pointer_cast<ChunkPlain>(old);
         set_plain(s, std::move(results[i]), counts[i]);
     }

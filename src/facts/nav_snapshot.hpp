@@ -17,8 +17,8 @@
 /// Memory: 4096 bytes per chunk whose facts differ between voxels, and
 /// 16384 more (4 bytes per voxel) per chunk near shaped blocks; a chunk
 /// whose voxels all have the same facts (open sky, solid rock) shares one
-/// block per distinct value. 1600 bytes of plain-floor bits per chunk with any
-/// plain floor (512 of bits, 1024 of lanes along z, 64 of quiet lines). Plus 136 bytes of slot
+/// block per distinct value. 3072 bytes of plain-floor bits per chunk with any
+/// plain floor (512 of bits, 2560 of run tables). Plus 136 bytes of slot
 /// record and about 32 bytes of chunk table per navigable chunk. Where block ids are kept (NavField::keep_blocks,
 /// for digging and placing agents), 8192 bytes per chunk whose blocks differ
 /// (a chunk of one block shares one copy, an air chunk none).
@@ -73,15 +73,22 @@ struct ChunkBlocks {
 /// keeps them only when it has plain floor).
 struct ChunkPlain {
     std::array<std::uint64_t, 64> words;
-    std::array<std::uint16_t, 256> walkable_z, plain_z;
-    /// Quiet lines, where a jump point run crosses the chunk without a
-    /// look: every voxel of the line walkable and plain, and each line
-    /// beside it walkable everywhere or nowhere in this chunk (read across
-    /// the chunk's faces), so no forced neighbour lies inside. quiet_x[ly]
-    /// bit lz: the x-row at (ly, lz); quiet_z[ly] bit lx: the z-lane at
-    /// (lx, ly). Kept with the plain bits, which a neighbour's change
-    /// re-derives too.
-    std::array<std::uint16_t, 16> quiet_x, quiet_z;
+    /// Where a straight jump point run (route/jump_points.cpp) goes on, so a
+    /// run reads one word per chunk it crosses: go_x[dir][lz + 16 * ly] bit
+    /// lx for a run along x (dir 0: towards +x, 1: towards -x) is set when
+    /// the position is walkable, plain, and no forced neighbour lies there
+    /// (a line beside the run walkable there but not at the position
+    /// behind). The forced test of a run's first position in the chunk
+    /// (lx 0 towards +x, 15 towards -x), whose position behind lies in the
+    /// chunk before, is the run's own (edge_x). go_z[dir][lx + 16 * ly] bit
+    /// lz: the same along z. The lines beside are read across the chunk's
+    /// faces; a neighbour's change re-derives these with the plain bits.
+    std::array<std::array<std::uint16_t, 256>, 2> go_x, go_z;
+    /// The lines beside the x-row at (ly, lz), walkable at its ends:
+    /// edge_x[lz + 16 * ly] bit 0: line z - 1 at lx 0, bit 1: line z + 1 at
+    /// lx 0, bits 2 and 3: the same at lx 15. edge_z[lx + 16 * ly]: the
+    /// lines x - 1 and x + 1 beside the z-lane, at lz 0 and 15.
+    std::array<std::uint8_t, 256> edge_x, edge_z;
     /// The plain bits of the x-row at (ly, lz): bit x.
     [[nodiscard]] std::uint32_t row(int ly, int lz) const {
         const unsigned l = node_id::local_of(0, ly, lz);

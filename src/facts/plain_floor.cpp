@@ -106,45 +106,53 @@ PlainCounts derive_plain_bits(const NavSnapshot& f, std::uint32_t s, std::uint64
     return n;
 }
 
+namespace {
+
+// The run tables of one line (ChunkPlain::go_x etc.): `line` and `plain` its
+// walkable and plain bits, `side0` and `side1` the walkable bits of the
+// lines beside it.
+void line_tables(std::uint32_t line, std::uint32_t plain, std::uint32_t side0, std::uint32_t side1, std::uint16_t& up,
+                 std::uint16_t& down, std::uint8_t& edge) {
+    // Forced at i: a side walkable at i, not at the position behind; the
+    // first position's behind lies in the chunk before (the run's own test).
+    const std::uint32_t forced_up = ((side0 & ~(side0 << 1)) | (side1 & ~(side1 << 1))) & 0xFFFEu;
+    const std::uint32_t forced_down = ((side0 & ~(side0 >> 1)) | (side1 & ~(side1 >> 1))) & 0x7FFFu;
+    up = std::uint16_t(line & plain & ~forced_up);
+    down = std::uint16_t(line & plain & ~forced_down);
+    edge = std::uint8_t((side0 & 1u) | ((side1 & 1u) << 1) | (((side0 >> 15) & 1u) << 2) | (((side1 >> 15) & 1u) << 3));
+}
+
+}  // namespace
+
 void derive_plain_lanes(const NavSnapshot& f, std::uint32_t s, ChunkPlain& out) {
     const ChunkSlot& c = f.slot(s);
     const Fact::Raw* bits = c.bits;
-    out.walkable_z.fill(0);
-    out.plain_z.fill(0);
-    // Quiet lines (ChunkPlain::quiet_x, quiet_z) read the lines beside the
-    // chunk's faces from the neighbours, whose changes re-derive this
-    // chunk's plain bits, and so these.
+    // The lines beside the chunk's faces come from the neighbours, whose
+    // changes re-derive this chunk's plain bits, and so these.
     const Fact::Raw* x_lo = f.slot(c.link[node_id::link(-1, 0, 0)]).bits;
     const Fact::Raw* x_hi = f.slot(c.link[node_id::link(1, 0, 0)]).bits;
     const Fact::Raw* z_lo = f.slot(c.link[node_id::link(0, 0, -1)]).bits;
     const Fact::Raw* z_hi = f.slot(c.link[node_id::link(0, 0, 1)]).bits;
-    auto uniform = [](std::uint32_t line) { return line == 0 || line == 0xFFFFu; };
     for (unsigned y = 0; y < 16; ++y) {
-        // Walkable x-rows z = -1..16 and z-lanes x = -1..16 of this level.
-        std::uint32_t rows[18], lanes[18];
+        // Walkable x-rows z = -1..16 and z-lanes x = -1..16 of this level,
+        // and the plain z-lanes.
+        std::uint32_t rows[18], lanes[18] = {}, plain_lanes[16] = {};
         rows[0] = dry_standable_bits16(z_lo + y * 256u + 15u * 16u);
         rows[17] = dry_standable_bits16(z_hi + y * 256u);
-        lanes[0] = lanes[17] = 0;
         for (unsigned z = 0; z < 16; ++z) {
             const unsigned row = y * 256u + z * 16u;
             rows[z + 1] = dry_standable_bits16(bits + row);
-            for (std::uint32_t walk = rows[z + 1]; walk; walk &= walk - 1)
-                out.walkable_z[unsigned(__builtin_ctz(walk)) + 16u * y] |= std::uint16_t(1u << z);
+            for (std::uint32_t walk = rows[z + 1]; walk; walk &= walk - 1) lanes[unsigned(__builtin_ctz(walk)) + 1u] |= 1u << z;
             for (std::uint32_t plain = out.row(int(y), int(z)); plain; plain &= plain - 1)
-                out.plain_z[unsigned(__builtin_ctz(plain)) + 16u * y] |= std::uint16_t(1u << z);
+                plain_lanes[unsigned(__builtin_ctz(plain))] |= 1u << z;
             lanes[0] |= std::uint32_t(Fact(x_lo[row + 15u]).dry_standable()) << z;
             lanes[17] |= std::uint32_t(Fact(x_hi[row]).dry_standable()) << z;
         }
-        for (unsigned x = 0; x < 16; ++x) lanes[x + 1] = out.walkable_z[x + 16u * y];
-        std::uint16_t qx = 0, qz = 0;
         for (unsigned k = 0; k < 16; ++k) {
-            if (rows[k + 1] == 0xFFFFu && out.row(int(y), int(k)) == 0xFFFFu && uniform(rows[k]) && uniform(rows[k + 2]))
-                qx = std::uint16_t(qx | (1u << k));
-            if (lanes[k + 1] == 0xFFFFu && out.plain_z[k + 16u * y] == 0xFFFFu && uniform(lanes[k]) && uniform(lanes[k + 2]))
-                qz = std::uint16_t(qz | (1u << k));
+            const unsigned at = k + 16u * y;
+            line_tables(rows[k + 1], out.row(int(y), int(k)), rows[k], rows[k + 2], out.go_x[0][at], out.go_x[1][at], out.edge_x[at]);
+            line_tables(lanes[k + 1], plain_lanes[k], lanes[k], lanes[k + 2], out.go_z[0][at], out.go_z[1][at], out.edge_z[at]);
         }
-        out.quiet_x[y] = qx;
-        out.quiet_z[y] = qz;
     }
 }
 

@@ -63,7 +63,7 @@ struct LocalBox {
 /// change. Reads the chunk and its neighbours' facts.
 PlainCounts derive_plain_bits(const NavSnapshot& facts, std::uint32_t s, std::uint64_t* words, const LocalBox& box = {},
                               const std::uint64_t* old = nullptr, PlainCounts old_counts = {});
-/// Fills `out`'s lanes along z (walkable_z, plain_z) and quiet lines from
+/// Fills `out`'s run tables (ChunkPlain::go_x, go_z, edge_x, edge_z) from
 /// slot `s`'s facts, `out.words` (already derived) and the lines beside its
 /// four side faces. O(4096).
 void derive_plain_lanes(const NavSnapshot& facts, std::uint32_t s, ChunkPlain& out);

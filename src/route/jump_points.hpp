@@ -16,8 +16,9 @@
 /// its moves, exactly as NavProblem does. A diagonal run is scanned only
 /// when it continues the direction its node was reached in; a diagonal the
 /// search turns into emits just its first move (step_diagonal), whose
-/// expansion then scans on. Straight runs cross quiet lines of a chunk
-/// (ChunkPlain::quiet_x, quiet_z) without reading them.
+/// expansion then scans on. Straight runs read one word per chunk they
+/// cross: where the run goes on (ChunkPlain::go_x, go_z, kept with the
+/// plain bits).
 ///
 /// A route found this way has one waypoint per jump; expand_jumps() puts the
 /// walk moves of each run back, so routes look the same as without it.
