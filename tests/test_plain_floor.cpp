@@ -88,6 +88,28 @@ void random_edit(World& w, std::mt19937& rng, Voxel lo, Voxel size) {
     w.set_block(lo + Voxel(x, y, z), kind);
 }
 
+// A diagonal jump point run by its definition: each step's corners and
+// node walkable, stopping at the goal, the cap, floor that is not plain, or
+// a node whose straight runs along either component reach a jump point
+// (run voxel by voxel).
+NavSnapshot::Index diagonal_by_voxels(const JumpPointProblem& p, const NavSnapshot& snap, NavSnapshot::Index goal,
+                                      NavSnapshot::Index x, int dx, int dz, int& steps) {
+    auto walkable = [&](NavSnapshot::Index i) { return snap[i].dry_standable(); };
+    steps = 0;
+    while (true) {
+        if (!walkable(snap.offset(x, dx, 0, 0)) || !walkable(snap.offset(x, 0, 0, dz))) return NavSnapshot::no_index;
+        const NavSnapshot::Index y = snap.offset(x, dx, 0, dz);
+        if (!walkable(y)) return NavSnapshot::no_index;
+        ++steps;
+        if (y == goal || steps == JumpPointProblem::max_run || !p.plain(y)) return y;
+        int unused = 0;
+        if (p.run_voxels(y, dx, 0, unused, JumpPointProblem::max_run) != NavSnapshot::no_index ||
+            p.run_voxels(y, 0, dz, unused, JumpPointProblem::max_run) != NavSnapshot::no_index)
+            return y;
+        x = y;
+    }
+}
+
 }  // namespace
 
 TEST_CASE("plain-floor bits equal the predicate after every edit, load and unload", "[facts][plain]") {
@@ -204,11 +226,11 @@ TEST_CASE("jump points agree with the plain search after random edits", "[search
 }
 
 TEST_CASE("jump point runs read 16 voxels at a time exactly as voxel by voxel", "[search][jump][plain]") {
-    // Every slot position and straight direction, in worlds that cross chunk
+    // Every slot position and straight and diagonal direction, in worlds that cross chunk
     // faces (floor at a chunk's top, 40 x 34 columns over three chunks a side),
     // bounded and not, with a goal on the floor, after random edits and
     // after edits made live.
-    std::size_t compared = 0, jumps = 0, capped = 0;
+    std::size_t compared = 0, jumps = 0, capped = 0, diagonal_jumps = 0;
     for (std::uint32_t seed = 1; seed <= 16; ++seed) {
         const int floor_y = seed % 2 ? 15 : 0;
         // The last worlds are long enough for runs to reach max_run.
@@ -248,12 +270,25 @@ TEST_CASE("jump point runs read 16 voxels at a time exactly as voxel by voxel", 
                         jumps += v != NavSnapshot::no_index;
                         capped += v != NavSnapshot::no_index && steps_v == JumpPointProblem::max_run;
                     }
+                    // Diagonal runs (in-chunk steps read the chunk directly)
+                    // against their definition, voxel by voxel.
+                    for (const auto& d : {std::pair{1, 1}, std::pair{1, -1}, std::pair{-1, 1}, std::pair{-1, -1}}) {
+                        int steps_d = -1, steps_r = 0;
+                        const NavSnapshot::Index r = p.run_diagonal(i, d.first, d.second, steps_d);
+                        const NavSnapshot::Index v = diagonal_by_voxels(p, snap, goal, i, d.first, d.second, steps_r);
+                        INFO("seed " << seed << " round " << round << " from " << snap.voxel_of(i).x << "," << snap.voxel_of(i).y << ","
+                                     << snap.voxel_of(i).z << " diagonal " << d.first << "," << d.second);
+                        REQUIRE(r == v);
+                        if (v != NavSnapshot::no_index) REQUIRE(steps_d == steps_r);
+                        diagonal_jumps += v != NavSnapshot::no_index && steps_r > 1;
+                    }
                 }
         }
     }
     CHECK(compared > 40000);
     CHECK(jumps > compared / 4);
     CHECK(capped > 100);
+    CHECK(diagonal_jumps > 10000);
 }
 
 TEST_CASE("Auto uses jump points where most floor is plain, the plain search elsewhere", "[search][jump][plain]") {
