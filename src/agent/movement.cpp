@@ -59,6 +59,7 @@ MovementModel::MovementModel(const NavSnapshot& field, const CheckedProfile& pro
     tables_.swim_axis = 1.0 / a.swim_speed;
     tables_.swim_diag = sqrt2 / a.swim_speed;
     tables_.inv_gravity2 = 2.0 / a.gravity;
+    tables_.jump_voxels = a.jump_voxels();
     tables_.leap_air = 2.0 * std::sqrt(2.0 / a.gravity);
     moves::Fly::fill(a, tables_);
 

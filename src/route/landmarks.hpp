@@ -271,6 +271,11 @@ public:
 
 private:
 #if defined(__SSE2__)
+    /// top = the larger of top and v in each 32-bit lane (SSE2 has no pmaxsd).
+    VOXNAV_INLINE static void keep_max(__m128i& top, __m128i v) {
+        const __m128i gt = _mm_cmpgt_epi32(v, top);
+        top = _mm_or_si128(_mm_and_si128(gt, v), _mm_andnot_si128(gt, top));
+    }
     /// The potentials of landmarks [0, 4 n) of a narrow row, four at a time
     /// in 32-bit lanes (begin checked that no difference overflows them):
     /// the same arithmetic as the scalar loop, with masks for its branches.
@@ -294,14 +299,13 @@ private:
             v_to = _mm_and_si128(v_to, _mm_andnot_si128(to_none, to_ok));
             v_from = _mm_and_si128(v_from, _mm_andnot_si128(from_none, from_ok));
             dead = _mm_or_si128(dead, _mm_or_si128(_mm_and_si128(to_ok, to_none), _mm_andnot_si128(_mm_or_si128(from_ok, from_none), all)));
-            __m128i gt = _mm_cmpgt_epi32(v_to, top);
-            top = _mm_or_si128(_mm_and_si128(gt, v_to), _mm_andnot_si128(gt, top));
-            gt = _mm_cmpgt_epi32(v_from, top);
-            top = _mm_or_si128(_mm_and_si128(gt, v_from), _mm_andnot_si128(gt, top));
+            keep_max(top, v_to);
+            keep_max(top, v_from);
         }
-        alignas(16) std::int32_t lane[4];
-        _mm_store_si128(reinterpret_cast<__m128i*>(lane), top);
-        best = std::max({best, std::int64_t(lane[0]), std::int64_t(lane[1]), std::int64_t(lane[2]), std::int64_t(lane[3])});
+        // The largest lane: the max with the halves swapped, then the pairs.
+        keep_max(top, _mm_shuffle_epi32(top, _MM_SHUFFLE(1, 0, 3, 2)));
+        keep_max(top, _mm_shuffle_epi32(top, _MM_SHUFFLE(2, 3, 0, 1)));
+        best = std::max(best, std::int64_t(_mm_cvtsi128_si32(top)));
         dead_end |= _mm_movemask_epi8(dead) != 0;
         return k;
     }

@@ -90,6 +90,7 @@ struct MoveTables {
     double swim_axis, swim_diag;            ///< 1 and sqrt 2 voxels of swimming
     double inv_gravity2;                    ///< 2 / gravity: a fall or jump of k voxels takes sqrt(k * inv_gravity2)
     double leap_air;                        ///< air time of a leap: 2 sqrt(2 / gravity)
+    int jump_voxels;                        ///< AgentProfile::jump_voxels (a floor, once per model, not per expansion)
     // Fly, indexed by the 3x3x3 cube around the start (moves::Fly::cube;
     // 13, the start itself, unused): direction, cost, and the cube bits of the
     // move's bounding box (every non-empty subset of its axes).

@@ -16,9 +16,8 @@ namespace voxnav::moves {
 struct JumpUp : Rule {
     [[nodiscard]] static bool active(const AgentProfile& a) { return a.jump; }
     /// The highest jump from a position with this fact.
-    [[nodiscard]] static int max_rise(const AgentProfile& a, Fact from) {
-        return from.water() ? std::min(1, a.jump_voxels()) : a.jump_voxels();
-    }
+    [[nodiscard]] static int max_rise(const AgentProfile& a, Fact from) { return max_rise(a.jump_voxels(), from); }
+    [[nodiscard]] static int max_rise(int jump_voxels, Fact from) { return from.water() ? std::min(1, jump_voxels) : jump_voxels; }
     /// How high above its waypoint an agent may be in the middle of a jump
     /// (the profile's jump_height, whether or not it jumps now) [Units: voxels]:
     /// how far snapping looks down under an agent in the air.
@@ -29,7 +28,7 @@ struct JumpUp : Rule {
     template <class G, class Emit>
     VOXNAV_INLINE static void side(const G& g, int d, Emit& emit) {
         if (!g.a.jump) return;
-        const int kmax = max_rise(g.a, g.fp);
+        const int kmax = max_rise(g.t.jump_voxels, g.fp);
         const Index q = g.side[d];
         for (int k = 1; k <= kmax; ++k) {
             if (!g.f[g.f.at(g.p, 0, k, 0)].clear()) break;
