@@ -18,15 +18,16 @@ inline std::string random_shaped_world(std::uint32_t seed) {
     std::mt19937 rng(seed);
     auto pick = [&](int n) { return int(rng() % unsigned(n)); };
     const int X = 4 + pick(6), Y = 4 + pick(4), Z = 4 + pick(6);
-    const std::string shaped = "_=|c258><v^hhdoigq*m~fwnyt";
+    const std::string shaped = "_=|c258><v^hhdoigq*m~fwnytu";
     std::ostringstream out;
     out << "voxnav-world 1\nsize " << X << ' ' << Y << ' ' << Z << '\n';
     // Blocks that slow a body (issue 36): a cobweb, soul sand, a honey block.
     out << "legend w web air slow=0.25,0.05\nlegend n soul solid top=14 floor_speed=0.4\n"
            "legend y honey solid top=15 floor_speed=0.4 jump=0.5\n"
-           // A closed trapdoor shut at the top of its voxel (issue 39: the doors
-           // a step lists are those whose collision meets the body).
-           "legend t trapdoor_top solid bottom=13 open=hand\n";
+           // Closed trapdoors shut at the top and at the bottom of their voxel
+           // (issue 39: the doors a step lists are those whose collision meets
+           // the body; no diagonal passes a door's corner).
+           "legend t trapdoor_top solid bottom=13 open=hand\nlegend u trapdoor_bottom solid top=3 open=hand\n";
     for (int y = 0; y < Y; ++y) {
         out << "layer " << y << '\n';
         for (int z = 0; z < Z; ++z) {

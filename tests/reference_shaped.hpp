@@ -261,6 +261,7 @@ public:
                 if (!standable(q) || door(q)) continue;
                 const long sq = surface(q), top = std::max(sp, sq);
                 if (std::abs(sq - sp) > step16_) continue;
+                if (door(p + Voxel(d.x, 0, 0)) || door(p + Voxel(0, 0, d.z))) continue;  // nor past one at a corner
                 if (!free(p, sp, top + h16_) || !free(q, sq, top + h16_) || !free(p + Voxel(d.x, 0, 0), top, top + h16_) ||
                     !free(p + Voxel(0, 0, d.z), top, top + h16_))
                     continue;

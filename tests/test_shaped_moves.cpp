@@ -244,6 +244,25 @@ TEST_CASE("a wide body on a slab beside a closed bottom trapdoor does not list i
     CHECK(nav.step_costs(r)[1] == r.waypoints[1].cost);
 }
 
+TEST_CASE("no diagonal passes a door at its corner, closed or open, whoever opens it", "[shapes]") {
+    // Regression: a closed door the agent opens is no obstacle where a body
+    // enters it (it is opened there), so the corner test let a diagonal walk
+    // clip past one unopened; an agent that could not open it went round.
+    for (const char door : {'d', 'o'}) {
+        const std::string world = std::string("voxnav-world 1\nsize 2 3 2\nlayer 0\n##\n##\nlayer 1\nS") + door + "\n.G\nlayer 2\n." + door +
+                                  "\n..\n";
+        for (const bool opens : {true, false}) {
+            AgentProfile a;
+            if (opens) a.opens = {"hand"};
+            INFO("door " << door << (opens ? ", opened by hand" : ", not opened"));
+            const Route r = route_in(world, a);
+            REQUIRE(r.status == SearchStatus::Found);
+            CHECK(r.waypoints.size() == 3);
+            CHECK(r.cost == Approx(2 / a.walk_speed));
+        }
+    }
+}
+
 TEST_CASE("a cactus beside the only corridor is passed, one in it is not", "[shapes]") {
     const AgentProfile a;
     const Route beside = route_in("voxnav-world 1\nsize 5 2 3\nlayer 0\n#####\n#####\n#####\nlayer 1\n#####\nS...G\n##*##\n", a);

@@ -98,8 +98,11 @@ struct Level : Rule {
         else l.onto(s.q, l.t.step[s.fq.floor_class()], Action::Walk, emit);  // a stair
         return true;
     }
-    /// Diagonal level walks and swims (|rise| <= step) when neither end holds
-    /// a door and both corner columns are free over the higher end's body.
+    /// Diagonal level walks and swims (|rise| <= step) when neither end nor
+    /// corner holds a door and both corner columns are free over the higher
+    /// end's body. (A closed door the agent opens is no obstacle in the free
+    /// test, as it is opened where a body enters it; a diagonal would pass
+    /// its corner unopened, so doors take axis moves only.)
     template <class L, class From, class Emit>
     static void shaped_after_sides(const L& l, const From& from, Emit& emit) {
         const AgentProfile& a = l.a;
@@ -112,8 +115,10 @@ struct Level : Rule {
             const std::int64_t sp = from.sp, sq = l.surface(q);
             const std::int64_t r = sq - sp, top = sp > sq ? sp : sq;
             if ((r < 0 ? -r : r) > l.step16) continue;
-            if (!l.free(from.p, sp, top + l.h16) || !l.free(q, sq, top + l.h16) || !l.free(l.at(from.p, dx, 0, 0), top, top + l.h16) ||
-                !l.free(l.at(from.p, 0, 0, dz), top, top + l.h16))
+            const Index cx = l.at(from.p, dx, 0, 0), cz = l.at(from.p, 0, 0, dz);
+            if (l.shape(cx).door() || l.shape(cz).door()) continue;
+            if (!l.free(from.p, sp, top + l.h16) || !l.free(q, sq, top + l.h16) || !l.free(cx, top, top + l.h16) ||
+                !l.free(cz, top, top + l.h16))
                 continue;
             l.level(q, fq, true, emit);
         }
