@@ -59,6 +59,8 @@ public:
         const double h = moves_->lower_bound(v, goal_voxel_);
         return landmarks_ ? (*landmarks_)(s, v, h) : h;
     }
+    /// The landmark bound (hundreds of instructions) is kept per node (search/astar.hpp).
+    [[nodiscard]] bool keeps_heuristic() const { return landmarks_ != nullptr; }
     template <class F>
     void for_each_successor(State s, F&& f) const {
         moves_->for_each_move(s, [&](State t, double cost, MoveTag a) VOXNAV_INLINE { f(t, cost, a.bits); });
@@ -195,6 +197,7 @@ public:
         const double h = h_factor_ * goal_->lower_bound(v);
         return landmarks_ ? (*landmarks_)(s, v, h) : h;
     }
+    [[nodiscard]] bool keeps_heuristic() const { return landmarks_ != nullptr; }
 
 private:
     const GoalBound* goal_;
@@ -224,6 +227,7 @@ public:
         const double h = h_factor_ * goal_->lower_bound(v);
         return std::max(outside_, landmarks_ ? (*landmarks_)(s, v, h) : h);
     }
+    [[nodiscard]] bool keeps_heuristic() const { return landmarks_ != nullptr; }
 
 private:
     const GoalBound* goal_;

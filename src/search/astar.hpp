@@ -24,6 +24,10 @@
 ///       // expanded state dominates it; it is then closed unexpanded (not
 ///       // counted as an expansion). Must keep some cheapest route.
 ///       bool dominated(State, double g) const;
+///       // Optional: true when heuristic() is dear (a landmark bound): each
+///       // node's is then kept from when the node is made (8 bytes a node)
+///       // and read, not asked again, when it is expanded or improved.
+///       bool keeps_heuristic() const;
 ///   };
 ///
 ///   voxnav::AStar<Problem::State> search;       // keep it: its memory is reused
@@ -92,6 +96,16 @@ template <class P, class = void>
 struct wants_parent : std::false_type {};
 template <class P>
 struct wants_parent<P, std::void_t<decltype(P::wants_parent)>> : std::bool_constant<P::wants_parent> {};
+
+template <class P, class = void>
+struct has_keeps_heuristic : std::false_type {};
+template <class P>
+struct has_keeps_heuristic<P, std::void_t<decltype(std::declval<const P&>().keeps_heuristic())>> : std::true_type {};
+template <class P>
+bool keeps_heuristic(const P& problem) {
+    if constexpr (has_keeps_heuristic<P>::value) return problem.keeps_heuristic();
+    else return false;
+}
 }  // namespace detail
 
 template <class State>
@@ -195,14 +209,14 @@ public:
 
     /// Bytes of search memory reserved (the direct index counts in full).
     [[nodiscard]] std::size_t memory_bytes() const {
-        return nodes_.capacity() * kNodeBytes + table_.capacity() * sizeof(std::uint32_t) +
+        return nodes_.capacity() * kNodeBytes + h_.capacity() * sizeof(double) + table_.capacity() * sizeof(std::uint32_t) +
                (dir_.capacity() + arena_.capacity()) * sizeof(std::uint32_t) + heap_.capacity() * sizeof(HeapEntry);
     }
     /// Bytes the last search used: its node records, the open list's peak
     /// and the index: the hash table, or the direct index's pages it touched.
     [[nodiscard]] std::size_t bytes_in_use() const {
         const std::size_t index = dense_ ? touched_.size() * kPage * sizeof(std::uint32_t) : table_.size() * sizeof(std::uint32_t);
-        return nodes_.size() * kNodeBytes + index + heap_peak_ * sizeof(HeapEntry);
+        return nodes_.size() * kNodeBytes + h_.size() * sizeof(double) + index + heap_peak_ * sizeof(HeapEntry);
     }
 
 private:
@@ -359,6 +373,7 @@ private:
         nodes_.push_back({0.0, s, kNone});
         heap_pos_.push_back(kNone);
         tags_.push_back(0);
+        if (keep_h_) h_.push_back(0.0);
     }
 
     // Empties the slots of the last search's nodes, newest first: each node's
@@ -397,6 +412,7 @@ private:
         nodes_.clear();
         heap_pos_.clear();
         tags_.clear();
+        h_.clear();
     }
 
     template <class P>
@@ -451,6 +467,8 @@ private:
     std::vector<Node> nodes_;
     std::vector<std::uint32_t> heap_pos_;  // per node; kClosed once expanded
     std::vector<std::uint8_t> tags_;       // per node: the move that reached it
+    std::vector<double> h_;                // per node while keep_h_: its heuristic (Problem::keeps_heuristic)
+    bool keep_h_ = false;
     bool dense_ = false;
     std::vector<std::uint32_t> dir_;      // per 256 states: page number + 1, or 0
     std::vector<std::uint32_t> arena_;    // the pages, 256 node indices + 1 each
@@ -479,6 +497,7 @@ void AStar<State>::begin(const P& problem, State start, const SearchLimits& limi
     static_assert(std::is_same_v<typename P::State, State>, "the problem's states are not this engine's");
     const auto t0 = std::chrono::steady_clock::now();
     prepare_index(problem);
+    keep_h_ = detail::keeps_heuristic(problem);  // (the nodes, and h_, are empty now)
     heap_.clear();
     heap_peak_ = 0;
     limits_ = limits;
@@ -487,6 +506,7 @@ void AStar<State>::begin(const P& problem, State start, const SearchLimits& limi
     const std::uint32_t root = find_or_add(problem, start, added);
     nodes_[root].g = 0.0;
     best_h_ = problem.heuristic(start);
+    if (keep_h_) h_[root] = best_h_;
     best_g_ = 0.0;
     // An infinite bound at the start: the goal cannot be reached (no_path at once).
     const bool dead_end = best_h_ == std::numeric_limits<double>::infinity();
@@ -524,7 +544,7 @@ bool AStar<State>::step(const P& problem, std::uint32_t max_expansions) {
         const std::uint32_t n = heap_pop();
         const State s = nodes_[n].state;
         const double g = nodes_[n].g;
-        const double h = problem.heuristic(s);
+        const double h = keep_h_ ? h_[n] : problem.heuristic(s);
         if (g + h > limits_.max_cost) continue;
         if (problem.is_goal(s)) {
             found_ = n;
@@ -557,6 +577,7 @@ bool AStar<State>::step(const P& problem, std::uint32_t max_expansions) {
                 node.parent = n;
                 tags_[m] = tag;
                 const double ht = problem.heuristic(t);
+                if (keep_h_) h_[m] = ht;
                 if (ht == std::numeric_limits<double>::infinity()) {
                     heap_pos_[m] = kClosed;  // a dead end: never opened, never reopened
                     return;
@@ -569,7 +590,7 @@ bool AStar<State>::step(const P& problem, std::uint32_t max_expansions) {
                 node.parent = n;
                 tags_[m] = tag;
                 ++improved;
-                heap_decrease(m, ng + w * problem.heuristic(t));
+                heap_decrease(m, ng + w * (keep_h_ ? h_[m] : problem.heuristic(t)));
             }
         };
         if constexpr (detail::wants_parent<P>::value) {
