@@ -74,6 +74,20 @@ function connect({ port, version }, username, voxnav = {}) {
   return new Promise((resolve) => bot.once('spawn', () => setTimeout(() => resolve(bot), 1500)));
 }
 
+// Waits until a freshly connected bot stands at feet level y (floored). On a
+// loaded machine its first position can come before the chunks under it: CI
+// once saw a new bot at 8 2 8, fallen into the ground of a spawn at 8 5 8.
+// Past 5 s the server puts it back on (x, y, z).
+async function standAt(server, bot, x, y, z) {
+  const there = () => Math.floor(bot.entity.position.y) === y && bot.entity.onGround;
+  await bot.waitForChunksToLoad();
+  for (let t = 0; t < 5000 && !there(); t += 50) await sleep(50);
+  if (there()) return;
+  const player = server.serv.players.find((p) => p.username === bot.username);
+  if (player) player.teleport(new Vec3(x + 0.5, y, z + 0.5));
+  for (let t = 0; t < 5000 && !there(); t += 50) await sleep(50);
+}
+
 async function place(serv, x, y, z, state) {
   await serv.setBlock(serv.overworld, new Vec3(x, y, z), state);
 }
@@ -224,6 +238,7 @@ async function relativeGoals(bot, y) {
 // closed dirt hut with bot.dig; the plain player has no way in.
 async function digger(server, x, y, z) {
   const bot = await connect(server, 'voxnav_digger', { profile: { dig: true } });
+  await standAt(server, bot, x, y, z);
   const goal = new goals.GoalBlock(x - 4, y, z - 12);
   const plain = new (require(path.join(__dirname, '..', '..', 'bindings', 'node', 'index')).Navigator)(bot.voxnav.world, PLAYER);
   const r = plain.findRoute(bot.entity.position.toArray(), goal.toVoxnav());
@@ -246,6 +261,7 @@ async function digger(server, x, y, z) {
 async function builder(server, x, y, z) {
   const { serv } = server;
   const bot = await connect(server, 'voxnav_builder', { profile: { place: true, blocks: 16, jump_distance: 0 } });
+  await standAt(server, bot, x, y, z);
   const player = serv.players.find((p) => p.username === 'voxnav_builder');
   const Item = require('prismarine-item')(serv.registry);
   player.inventory.updateSlot(36, new Item(serv.registry.itemsByName.dirt.id, 16));
