@@ -187,61 +187,57 @@ TEST_CASE("a wide body beside a closed gate a level down opens it on the step th
     CHECK(nav.step_costs(r)[1] == r.waypoints[1].cost);
 }
 
+namespace {
+
+// A world with a closed trapdoor (collision [bottom, top) sixteenths of its
+// voxel, opened by hand) set at `at`; the one step from S to `to`, which
+// must open exactly `opened` and cost what the rules price it at.
+void one_step_opens(const std::string& text, const Voxel& at, std::uint8_t bottom, std::uint8_t top, const AgentProfile& a,
+                    const Voxel& to, const std::vector<Voxel>& opened) {
+    World w = world_from_text(text);
+    BlockShape trapdoor;
+    trapdoor.bottom = bottom;
+    trapdoor.top = top;
+    trapdoor.open_class = OpenClass::Hand;
+    w.set_block(at, w.blocks().add("trapdoor_closed", BlockKind::Solid, false, trapdoor));
+    Navigator nav(w, a);
+    const Route r = nav.find_route(*w.point("S"), Goal::at(to));
+    REQUIRE(r.status == SearchStatus::Found);
+    REQUIRE(r.waypoints.size() == 2);
+    CHECK(r.waypoints[1].opened == opened.size());
+    CHECK(r.open == opened);
+    CHECK(nav.step_costs(r)[1] == r.waypoints[1].cost);
+}
+
+}  // namespace
+
 TEST_CASE("a step that opens a gate lists only the doors whose collision meets the body", "[shapes]") {
     // Regression: doors_to_open tested a closed door's voxel against the
     // body, the derivation (needs_open) its collision. A closed trapdoor in
     // the top of the voxel above a gate (collision 13/16..1 of it) starts
     // above a 1.8-voxel body's head there: the step through the gate opens
-    // the gate only.
-    World w = world_from_text("voxnav-world 1\nsize 3 4 1\nlayer 0\n###\nlayer 1\nSgG\nlayer 2\n...\nlayer 3\n...\n");
-    BlockShape top_trapdoor;
-    top_trapdoor.bottom = 13;
-    top_trapdoor.open_class = OpenClass::Hand;
-    w.set_block({1, 2, 0}, w.blocks().add("trapdoor_top_closed", BlockKind::Solid, false, top_trapdoor));
+    // the gate only. A body of 1.9 reaches into it (1 + 1.9 > 2 + 13/16):
+    // both are opened.
+    const std::string world = "voxnav-world 1\nsize 3 4 1\nlayer 0\n###\nlayer 1\nSgG\nlayer 2\n...\nlayer 3\n...\n";
     AgentProfile a;
-    a.height = 1.8;
     a.opens = {"hand"};
-    {
-        Navigator nav(w, a);
-        const Route r = nav.find_route(*w.point("S"), Goal::at(Voxel(1, 1, 0)));
-        REQUIRE(r.status == SearchStatus::Found);
-        REQUIRE(r.waypoints.size() == 2);
-        CHECK(r.waypoints[1].opened == 1);
-        CHECK(r.open == std::vector<Voxel>{{1, 1, 0}});
-        CHECK(nav.step_costs(r)[1] == r.waypoints[1].cost);
-    }
-    // A body of 1.9 reaches into it (1 + 1.9 > 2 + 13/16): both are opened.
+    a.height = 1.8;
+    one_step_opens(world, {1, 2, 0}, 13, 16, a, {1, 1, 0}, {{1, 1, 0}});
     a.height = 1.9;
-    Navigator nav(w, a);
-    const Route r = nav.find_route(*w.point("S"), Goal::at(Voxel(1, 1, 0)));
-    REQUIRE(r.status == SearchStatus::Found);
-    REQUIRE(r.waypoints.size() == 2);
-    CHECK(r.open == std::vector<Voxel>{{1, 1, 0}, {1, 2, 0}});
+    one_step_opens(world, {1, 2, 0}, 13, 16, a, {1, 1, 0}, {{1, 1, 0}, {1, 2, 0}});
 }
 
 TEST_CASE("a wide body on a slab beside a closed bottom trapdoor does not list it with the gate it opens", "[shapes]") {
     // The trapdoor (collision 0..3/16 of its voxel) lies under the surface
     // of a 2-wide body standing on the slab beside it (8/16): not in the
-    // way, though its voxel meets the body's range.
-    // The goal's footprint (x 1..2, z 0..1): slabs, the gate at (2, 2, 0)
-    // over a slab, the trapdoor at (2, 1, 1).
-    World w = world_from_text("voxnav-world 1\nsize 4 4 2\nlayer 0\n####\n####\nlayer 1\n___.\n__..\n"
-                              "layer 2\nS.g.\n....\nlayer 3\n....\n....\n");
-    BlockShape bottom_trapdoor;
-    bottom_trapdoor.top = 3;
-    bottom_trapdoor.open_class = OpenClass::Hand;
-    w.set_block({2, 1, 1}, w.blocks().add("trapdoor_bottom_closed", BlockKind::Solid, false, bottom_trapdoor));
+    // way, though its voxel meets the body's range. The goal's footprint
+    // (x 1..2, z 0..1): slabs, the gate at (2, 2, 0) over a slab, the
+    // trapdoor at (2, 1, 1).
     AgentProfile wide;
     wide.width = 2;
     wide.opens = {"hand"};
-    Navigator nav(w, wide);
-    const Route r = nav.find_route(*w.point("S"), Goal::at(Voxel(1, 2, 0)));
-    REQUIRE(r.status == SearchStatus::Found);
-    REQUIRE(r.waypoints.size() == 2);
-    CHECK(r.waypoints[1].feet_y == 1.5);
-    CHECK(r.waypoints[1].opened == 1);
-    CHECK(r.open == std::vector<Voxel>{{2, 2, 0}});
-    CHECK(nav.step_costs(r)[1] == r.waypoints[1].cost);
+    one_step_opens("voxnav-world 1\nsize 4 4 2\nlayer 0\n####\n####\nlayer 1\n___.\n__..\nlayer 2\nS.g.\n....\nlayer 3\n....\n....\n",
+                   {2, 1, 1}, 0, 3, wide, {1, 2, 0}, {{2, 2, 0}});
 }
 
 TEST_CASE("no diagonal passes a door at its corner, closed or open, whoever opens it", "[shapes]") {
