@@ -64,6 +64,30 @@ TEST_CASE("cli route: table output, partial routes and exit codes", "[cli]") {
     CHECK(run("route --world " + kDemo + " --from S --to G --max-cost 0.5").code == 1);
 }
 
+TEST_CASE("cli route: --accel and --landmarks search as the bench does, at the same cost", "[cli]") {
+    auto expanded_and_cost = [](const std::string& out) {
+        const nlohmann::json j = nlohmann::json::parse(out);
+        return std::make_pair(j["expanded"].get<long long>(), j["cost"].get<double>());
+    };
+    const Run off = run("route --world " + kDemo + " --from S --to G --accel off --json");
+    const Run jump = run("route --world " + kDemo + " --from S --to G --accel jump --json");
+    const Run guided = run("route --world " + kDemo + " --from S --to G --accel jump --landmarks 8 --json");
+    REQUIRE(off.code == 0);
+    REQUIRE(jump.code == 0);
+    REQUIRE(guided.code == 0);
+    const auto a = expanded_and_cost(off.out), b = expanded_and_cost(jump.out), c = expanded_and_cost(guided.out);
+    CHECK(b.second == Approx(a.second).epsilon(1e-9));
+    CHECK(c.second == Approx(a.second).epsilon(1e-9));
+    // Jump points expand fewer waypoints on the demo's floor, and landmarks fewer still.
+    CHECK(b.first < a.first);
+    CHECK(c.first < b.first);
+    // A trace shows the plain search, whatever --accel says.
+    CHECK(run("route --world " + kDemo + " --from S --to G --accel jump --check-trace " + std::string(VOXNAV_SOURCE_DIR) +
+              "/tests/traces/demo_S_G.json").code == 0);
+    CHECK(run("route --world " + kDemo + " --from S --to G --landmarks 40").code == 2);
+    CHECK(run("route --world " + kDemo + " --from S --to G --accel fast").code == 2);
+}
+
 TEST_CASE("cli: bad arguments and unreadable files exit 2 with a one-line message", "[cli][errors]") {
     Run r = run("route --world /nonexistent.vxw --from S --to G");
     CHECK(r.code == 2);

@@ -6,6 +6,8 @@
 // X,Y,Z:R (repeatable) instead of --to. Zones: --avoid / --prefer X,Y,Z:R:M.
 #include "query_args.hpp"
 
+#include "route/landmark_keeper.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -22,6 +24,8 @@ struct RouteArgs {
     QueryArgs query;
     std::optional<long long> slice;
     std::optional<std::string> trace, check_trace;
+    std::string accel = "auto";
+    int landmarks = 0;
     bool json = false, smooth = false, game_units = false;
 };
 
@@ -126,7 +130,16 @@ int run(const RouteArgs& a) {
     const AgentProfile profile = load_profile_or_fail(a.query.agent);
     const World world = load_world_or_fail(a.world);
     Navigator nav(world, profile);
+    if (a.landmarks > 0) {
+        // Built before the query, as a game's worker would have by then.
+        LandmarkSettings lm;
+        lm.count = a.landmarks;
+        lm.background = false;
+        nav.use_landmarks(lm);
+        if (nav.landmarks()) nav.landmarks()->build_now(nav.snapshot());
+    }
     PreparedQuery query = prepare_query(world, nav, a.query);
+    query.options.acceleration = parse_accel(a.accel);
     SearchTrace trace;
     if (a.trace || a.check_trace) query.options.trace = &trace;
 
@@ -173,6 +186,10 @@ Command add_route_command(CLI::App& app) {
     sub->add_option("--trace", args->trace, "Write what the search did (each expansion, the open list) to this JSON file");
     sub->add_option("--check-trace", args->check_trace,
                     "Compare the search with a trace written by --trace: same expansions in order, same route (exit 1 if not)");
+    add_accel_option(sub, args->accel);
+    sub->add_option("--landmarks", args->landmarks,
+                    "Landmarks of the exact terrain bound, built before the query (default 0: none; the bench's default is 8)")
+        ->check(CLI::Range(0, 32));
     sub->add_flag("--smooth", args->smooth, "Merge runs of walk waypoints into straight segments");
     sub->add_flag("--game-units", args->game_units, "Also print each waypoint's feet centre in game units");
     sub->add_flag("--json", args->json, "Print the route JSON");
