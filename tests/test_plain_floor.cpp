@@ -141,8 +141,10 @@ TEST_CASE("plain-floor bits equal the predicate after every edit, load and unloa
             }
             field.sync(w);
             const auto st = field.last_sync();
-            // Locality: the bits of at most 18 chunks move per chunk whose facts changed.
-            CHECK(st.plain_derived <= 18 * (st.derived + st.removed));
+            // Locality: the bits and tables of at most the 27 chunks around a
+            // chunk whose facts changed move (the swim tables read the lines
+            // below a run: the chunks above too).
+            CHECK(st.plain_derived <= 27 * (st.derived + st.removed));
             REQUIRE(plain_mismatches(*field.snapshot(), plain_count) == 0);
             REQUIRE(run_table_mismatches(*field.snapshot(), forced_seen) == 0);
             ++checked;

@@ -77,6 +77,18 @@ public:
         return ((v & 0x090909u) * 0x4081u >> 14) & 63u;
     }
 
+    /// Of three stored facts (a row of x), which are standable in water
+    /// (bits 0..2), clear (bits 3..5) and dry standable (bits 6..8): what
+    /// swim runs (route/swim_runs.cpp) read nine rows at a time.
+    [[nodiscard]] static constexpr unsigned water_row(Raw a, Raw b, Raw c) {
+        const std::uint32_t v = std::uint32_t(a) | std::uint32_t(b) << 8 | std::uint32_t(c) << 16;
+        const std::uint32_t standable = v & (v >> 1) & (v >> 3) & 0x010101u;  // kClear, kSupported and kNode
+        const std::uint32_t water = (v >> 2) & 0x010101u;
+        // Bit 0 of each byte gathered to bits 14..16 by one multiply.
+        const auto gather = [](std::uint32_t x) { return (x * 0x4081u >> 14) & 7u; };
+        return gather(standable & water) | gather(v & 0x010101u) << 3 | gather(standable & ~water & 0x010101u) << 6;
+    }
+
     /// The stored form of a dry standable fact, all classes aside (what the
     /// plain-floor scan tests 8 positions at a time) and the bits that decide it.
     static constexpr Raw dry_standable_pattern = 0x0B, dry_standable_mask = 0x0F;
@@ -87,6 +99,7 @@ private:
     static constexpr unsigned kFloorShift = 4;
     static_assert(dry_standable_pattern == kStandable && dry_standable_mask == (kStandable | kWater), "pattern layout");
     static_assert(kClear == 1 && kNode == 8, "clear_node_row layout");
+    static_assert(kClear == 1 && kSupported == 2 && kWater == 4 && kNode == 8, "water_row layout");
     Raw raw_ = 0;
 };
 

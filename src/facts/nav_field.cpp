@@ -8,6 +8,7 @@
 #include "facts/block_traits.hpp"
 #include "facts/nav_snapshot.hpp"
 #include "facts/plain_floor.hpp"
+#include "facts/plain_water.hpp"
 
 #include "parallel_for.hpp"
 
@@ -391,7 +392,9 @@ void NavField::Impl::update(const World& world, const std::vector<Voxel>& change
     // and the voxels above its 4 side neighbours, so a chunk whose facts
     // changed (or that left) moves the bits of the chunks beside it and of
     // those below them; and only their rim: the face layer beside it, the
-    // top layer below it. Neighbours are found through the slot links (no
+    // top layer below it. The swim run tables read the lines below a run
+    // too, so the chunks above them are re-derived as well (their bits only
+    // in the bottom layer, which reads nothing of the chunk below: a no-op). Neighbours are found through the slot links (no
     // hashing: a crossing moves thousands of chunks) and marked per slot.
     for (std::uint32_t s : facts_changed_) {
         std::array<std::uint32_t, node_id::link_count> links;
@@ -402,7 +405,7 @@ void NavField::Impl::update(const World& world, const std::vector<Voxel>& change
     std::vector<std::uint32_t> plain_dirty;
     std::vector<detail::LocalBox> plain_boxes;
     for (const auto& links : plain_sources)
-        for (int dy = -1; dy <= 0; ++dy)
+        for (int dy = -1; dy <= 1; ++dy)
             for (int dz = -1; dz <= 1; ++dz)
                 for (int dx = -1; dx <= 1; ++dx) {
                     const std::uint32_t s = links[std::size_t(node_id::link(dx, dy, dz))];
@@ -713,14 +716,15 @@ void NavField::Impl::derive_plain(const std::vector<std::uint32_t>& slots, const
     auto one = [&](Worker& w, std::size_t i) {
         // Most chunks are open sky or solid rock: no floor, nothing to read.
         const auto& facts = work_.owners_[slots[i]];
-        if (!facts || (!is_mixed(facts) && !Fact(facts->bits[0]).dry_standable())) return;
+        if (!facts || (!is_mixed(facts) && !Fact(facts->bits[0]).dry_standable() && !Fact(facts->bits[0]).water())) return;
         if (slots[i] < work_.shape_owners_.size() && work_.shape_owners_[slots[i]]) return;  // near shaped blocks: no plain floor (jump points stay out)
         if (!w.spare) w.spare = std::make_shared<ChunkPlain>();
         const auto& old = work_.plain_owners_[slots[i]];
         const detail::PlainCounts before = plain_counts_.size() > slots[i] ? plain_counts_[slots[i]] : detail::PlainCounts{};
         counts[i] = detail::derive_plain_bits(work_, slots[i], w.spare->words.data(), boxes[i],
                                               old ? old->words.data() : nullptr, before);
-        if (counts[i].plain > 0) {
+        const bool swims = detail::derive_swim_lanes(work_, slots[i], *w.spare);
+        if (counts[i].plain > 0 || swims) {
             detail::derive_plain_lanes(work_, slots[i], *w.spare);
             results[i] = std::move(w.spare);
         }
@@ -731,7 +735,8 @@ void NavField::Impl::derive_plain(const std::vector<std::uint32_t>& slots, const
         const auto& old = work_.plain_owners_[s];
         // Unchanged bits keep their block, so published pages stay shared.
         if (old && results[i] && old->words == results[i]->words && old->go_x == results[i]->go_x && old->go_z == results[i]->go_z &&
-            old->edge_x == results[i]->edge_x && old->edge_z == results[i]->edge_z)
+            old->edge_x == results[i]->edge_x && old->edge_z == results[i]->edge_z && old->swim_x == results[i]->swim_x &&
+            old->swim_z == results[i]->swim_z)
             results[i] = std::const_pointer_cast<ChunkPlain>(old);
         set_plain(s, std::move(results[i]), counts[i]);
     }

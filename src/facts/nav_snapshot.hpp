@@ -89,6 +89,11 @@ struct ChunkPlain {
     /// lx 0, bits 2 and 3: the same at lx 15. edge_z[lx + 16 * ly]: the
     /// lines x - 1 and x + 1 beside the z-lane, at lz 0 and 15.
     std::array<std::uint8_t, 256> edge_x, edge_z;
+    /// Where a swim run goes on (facts/plain_water.hpp, swim_go_bits): the
+    /// same layout as go_x and go_z, over plain water, with the lines above
+    /// and below the run beside it too and the position behind a chunk's
+    /// first read from the chunk before (no edge bits).
+    std::array<std::array<std::uint16_t, 256>, 2> swim_x, swim_z;
     /// The plain bits of the x-row at (ly, lz): bit x.
     [[nodiscard]] std::uint32_t row(int ly, int lz) const {
         const unsigned l = node_id::local_of(0, ly, lz);

@@ -116,7 +116,8 @@ void expand_jumps(const NavSnapshot& field, SearchResult<NavSnapshot::Index>& r,
         const Voxel a = field.voxel_of(r.states[i - 1]), b = field.voxel_of(r.states[i]);
         const int ex = b.x - a.x, ez = b.z - a.z;
         const int n = std::max(std::abs(ex), std::abs(ez));
-        if (a.y != b.y || n <= 1 || r.tags[i] != static_cast<std::uint8_t>(Action::Walk)) {
+        const bool run = r.tags[i] == static_cast<std::uint8_t>(Action::Walk) || r.tags[i] == static_cast<std::uint8_t>(Action::Swim);
+        if (a.y != b.y || n <= 1 || !run) {
             states.push_back(r.states[i]);
             tags.push_back(r.tags[i]);
             costs.push_back(r.step_costs[i]);

@@ -20,8 +20,20 @@
 /// cross: where the run goes on (ChunkPlain::go_x, go_z, kept with the
 /// plain bits).
 ///
+/// Water has runs of its own (swim runs, route/swim_runs.cpp): over *plain
+/// water*, waypoints in water whose moves are exactly the 8 level swims of a
+/// grid without corner cutting plus the vertical swims, at the one swim cost
+/// (see plain_water()). Jump points there are the same as on plain floor,
+/// with the voxels above and below a run as two more lines beside it: a
+/// vertical swim is made where it is forced (possible here, not from the
+/// position behind), since a route that swims up or down later than it
+/// costs the same as one that does so at once. Straight swim runs read one
+/// word per chunk they cross (ChunkPlain::swim_x, swim_z, kept with the
+/// plain bits: facts/plain_water.hpp); diagonal swim runs go voxel by voxel.
+///
 /// A route found this way has one waypoint per jump; expand_jumps() puts the
-/// walk moves of each run back, so routes look the same as without it.
+/// walk and swim moves of each run back, so routes look the same as without
+/// it.
 ///
 /// Threads and errors: as NavProblem (no allocation, throws nothing).
 #pragma once
@@ -48,7 +60,10 @@ public:
     static constexpr int max_run_voxels = 16;
     JumpPointProblem(const MovementModel& moves, State goal, const LandmarkBound* landmarks = nullptr)
         : NavProblem(moves, goal, landmarks),
-          jump_up_(moves.profile().jump ? moves.profile().jump_voxels() : 0) {}
+          jump_up_(moves.profile().jump ? moves.profile().jump_voxels() : 0),
+          swims_(moves.profile().swim && !moves.always_shaped()),
+          swim_axis_(moves.tables().swim_axis),
+          swim_diag_(moves.tables().swim_diag) {}
 
     /// Whether jump points apply to an agent at all: on plain floor its moves
     /// are exactly a grid's (every rule it has says so).
@@ -62,8 +77,65 @@ public:
         return plain_for_jump(*field_, s, jump_up_);
     }
 
+    /// The 3x3x3 positions around one, as bits (WaterCube::bit): which are
+    /// standable in water, clear, and dry standable; and whether any of them
+    /// lies in a chunk with shape facts. What swim runs read per step.
+    struct WaterCube {
+        std::uint32_t swim = 0, clear = 0, dry = 0;
+        bool shaped = false;
+        [[nodiscard]] static constexpr int bit(int dx, int dy, int dz) { return (dx + 1) + 3 * (dz + 1) + 9 * (dy + 1); }
+        [[nodiscard]] bool swim_at(int dx, int dy, int dz) const { return swim >> bit(dx, dy, dz) & 1u; }
+        [[nodiscard]] bool clear_at(int dx, int dy, int dz) const { return clear >> bit(dx, dy, dz) & 1u; }
+    };
+    [[nodiscard]] WaterCube read_cube(State s) const;
+    /// Whether the position a cube is read around is plain water for this
+    /// agent: standable in water, in a cube of chunks without shape facts
+    /// (so the plain rules give every move from it and its neighbours),
+    /// where each of the 8 positions around it at its level is either not
+    /// clear (a wall) or standable in water (a swim: no walk out, no corner
+    /// that is no waypoint), no jump out of the water lands above its 4 sides
+    /// (no dry standable position there), and the positions above and below
+    /// it are not dry standable (a vertical swim stays in water). Its moves
+    /// are then exactly the level swims and the vertical swims.
+    [[nodiscard]] bool plain_water(const WaterCube& c) const;
+    [[nodiscard]] bool plain_water(State s) const { return plain_water(read_cube(s)); }
+    /// The longest swim run, in moves (as max_run).
+    static constexpr int max_swim_run = 128;
+    /// The jump point of the swim run from plain water `x` along (dx, dz),
+    /// or no_index; `steps` counts the moves to it (as run_straight).
+    [[nodiscard]] State swim_straight(State x, int dx, int dz, int& steps) const;
+    [[nodiscard]] State swim_diagonal(State x, int dx, int dz, int& steps) const;
+
 private:
     int jump_up_;
+    bool swims_;  // the agent swims, and the plain rules hold where chunks have no shape facts
+    double swim_axis_, swim_diag_;
+    [[nodiscard]] bool swim_free(State s) const {
+        const Fact f = (*field_)[s];
+        return f.standable() && f.water();
+    }
+    /// Arriving at plain water along (dx, dz), whether its vertical swim `dy`
+    /// is forced: the position there is standable in water, and the route
+    /// that swims up or down at the position behind first and then along
+    /// (dx, dz) at that level is not open (the position behind there is not
+    /// standable in water, or a corner of the diagonal is not clear).
+    [[nodiscard]] static bool vertical_forced(const WaterCube& c, int dx, int dz, int dy) {
+        if (!c.swim_at(0, dy, 0)) return false;
+        if (!c.swim_at(-dx, dy, -dz)) return true;
+        return dx != 0 && dz != 0 && (!c.clear_at(-dx, dy, 0) || !c.clear_at(0, dy, -dz));
+    }
+    /// Whether a swim run along (dx, dz) stops at plain water: a side (on a
+    /// straight run) or a vertical swim is forced there.
+    [[nodiscard]] static bool swim_forced(const WaterCube& c, int dx, int dz) {
+        if (dx == 0 || dz == 0) {
+            const int sx = dz != 0 ? 1 : 0, sz = dx != 0 ? 1 : 0;
+            for (int side = -1; side <= 1; side += 2)
+                if (c.swim_at(side * sx, 0, side * sz) && !c.swim_at(side * sx - dx, 0, side * sz - dz)) return true;
+        }
+        return vertical_forced(c, dx, dz, 1) || vertical_forced(c, dx, dz, -1);
+    }
+    template <class F>
+    void swim_successors(State s, const WaterCube& c, const State* parent, F& f) const;
     [[nodiscard]] bool free(State s) const { return moves::Level::walkable((*field_)[s]); }
     [[nodiscard]] State at(State s, int dx, int dz) const { return field_->offset(s, dx, 0, dz); }
     /// Arriving at `y` along (dx, dz), is its side (sx, sz) a forced
@@ -92,14 +164,19 @@ public:
     /// most of them lead away from the goal: their first node's f is then
     /// too high, and they are never scanned.
     [[nodiscard]] State step_diagonal(State x, int dx, int dz, int& steps) const {
+        return step_diagonal_in(x, dx, dz, steps, [this](State q) { return free(q); });
+    }
+    /// The same over the positions `open` says a run may take (walks or swims).
+    template <class Open>
+    [[nodiscard]] State step_diagonal_in(State x, int dx, int dz, int& steps, const Open& open) const {
         steps = 1;
-        if (!free(at(x, dx, 0)) || !free(at(x, 0, dz))) return NavSnapshot::no_index;
+        if (!open(at(x, dx, 0)) || !open(at(x, 0, dz))) return NavSnapshot::no_index;
         const State y = at(x, dx, dz);
-        return free(y) ? y : NavSnapshot::no_index;
+        return open(y) ? y : NavSnapshot::no_index;
     }
 };
 
-/// Puts back the unit walk moves of each jump in a search result (states,
+/// Puts back the unit walk and swim moves of each jump in a search result (states,
 /// tags and step costs), each run's cost split evenly over its moves.
 /// `scratch` is built and swapped in: keep it beside the result, and a warm
 /// navigator allocates nothing here.
@@ -110,6 +187,13 @@ void expand_jumps(const NavSnapshot& field, SearchResult<NavSnapshot::Index>& re
 template <class F>
 void JumpPointProblem::for_each_successor(State s, const State* parent, F&& f) const {
     if (!plain(s)) {
+        if (swims_ && (*field_)[s].water()) {
+            const WaterCube c = read_cube(s);
+            if (parent && field_->voxel_of(*parent).y == field_->voxel_of(s).y && plain_water(c)) {
+                swim_successors(s, c, parent, f);
+                return;
+            }
+        }
         NavProblem::for_each_successor(s, f);
         return;
     }
@@ -156,6 +240,62 @@ void JumpPointProblem::for_each_successor(State s, const State* parent, F&& f) c
             jump(dx + sx, dz + sz);
         }
     }
+}
+
+template <class F>
+void JumpPointProblem::swim_successors(State s, const WaterCube& c, const State* parent, F& f) const {
+    const auto swim = static_cast<std::uint8_t>(Action::Swim);
+    // The direction of arrival, when s was reached by a level move or run.
+    int dx = 0, dz = 0;
+    if (parent) {
+        const Voxel a = field_->voxel_of(*parent), b = field_->voxel_of(s);
+        const int ex = b.x - a.x, ez = b.z - a.z;
+        if (a.y == b.y && (ex == 0 || ez == 0 || ex == ez || ex == -ez)) {
+            dx = (ex > 0) - (ex < 0);
+            dz = (ez > 0) - (ez < 0);
+        }
+    }
+    auto jump = [&](int jx, int jz) {
+        int steps = 0;
+        State t;
+        const bool diagonal = jx != 0 && jz != 0;
+        if (!diagonal)
+            t = swim_straight(s, jx, jz, steps);
+        else if (jx == dx && jz == dz)
+            t = swim_diagonal(s, jx, jz, steps);
+        else
+            t = step_diagonal_in(s, jx, jz, steps, [this](State q) { return swim_free(q); });
+        if (t != NavSnapshot::no_index) f(t, steps * (diagonal ? swim_diag_ : swim_axis_), swim);
+    };
+    auto vertical = [&](int dy) {
+        const State v = field_->offset(s, 0, dy, 0);
+        if ((*field_)[v].standable()) f(v, swim_axis_, swim);
+    };
+    if (dx == 0 && dz == 0) {
+        // The start, or reached by a vertical swim: every move.
+        for (int x = -1; x <= 1; ++x)
+            for (int z = -1; z <= 1; ++z)
+                if (x != 0 || z != 0) jump(x, z);
+        vertical(1);
+        vertical(-1);
+        return;
+    }
+    if (dx != 0 && dz != 0) {
+        jump(dx, 0);
+        jump(0, dz);
+        jump(dx, dz);
+    } else {
+        jump(dx, dz);
+        for (int side = -1; side <= 1; side += 2) {
+            const int sx = dz != 0 ? side : 0, sz = dx != 0 ? side : 0;
+            if (c.swim_at(sx, 0, sz) && !c.swim_at(sx - dx, 0, sz - dz)) {
+                jump(sx, sz);
+                jump(dx + sx, dz + sz);
+            }
+        }
+    }
+    for (int dy = -1; dy <= 1; dy += 2)
+        if (vertical_forced(c, dx, dz, dy)) vertical(dy);
 }
 
 }  // namespace voxnav
