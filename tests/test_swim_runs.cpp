@@ -186,7 +186,6 @@ TEST_CASE("swim runs agree with the plain search in random lakes, after random e
             }
         }
     }
-    std::printf("compared %d found %d swims %d fewer %d\n", compared, found, swims, fewer);
     CHECK(compared > 48 * 8 * 4);
     CHECK(found > compared / 2);
     CHECK(swims > found);  // the routes swim
