@@ -87,13 +87,13 @@ bool standable_in(const Navigator& nav, const World& w, int x, int z, int base, 
 std::size_t swim_table_mismatches(const NavSnapshot& snap, std::size_t& go_count) {
     std::size_t bad = 0;
     for (std::uint32_t s = 1; s < snap.slot_capacity(); ++s) {
-        const ChunkPlain& plain = *snap.slot(s).plain;
+        const SwimTables& swim = *snap.slot(s).plain->swim;
         for (int ly = 0; ly < 16; ++ly)
             for (int across = 0; across < 16; ++across)
                 for (int along_x = 0; along_x < 2; ++along_x)
                     for (int dir = 0; dir < 2; ++dir) {
                         const std::uint32_t want = detail::swim_go_bits(snap, s, along_x != 0, ly, across, dir == 0 ? 1 : -1);
-                        const std::uint16_t got = (along_x ? plain.swim_x : plain.swim_z)[unsigned(dir)][unsigned(across + 16 * ly)];
+                        const std::uint16_t got = (along_x ? swim.x : swim.z)[unsigned(dir)][unsigned(across + 16 * ly)];
                         bad += got != want;
                         go_count += unsigned(__builtin_popcount(want));
                     }
@@ -293,5 +293,5 @@ TEST_CASE("a change under water re-derives the swim tables of the chunk above, w
     const NavSnapshot& snap = *field.snapshot();
     const NavSnapshot::Index at = snap.index_of({6, 16, 5});
     // Forced there: the run towards +x stops at x 6.
-    CHECK_FALSE((snap.slot(node_id::slot(at)).plain->swim_x[0][5u + 16u * 0u] >> 6 & 1u));
+    CHECK_FALSE((snap.slot(node_id::slot(at)).plain->swim->x[0][5u + 16u * 0u] >> 6 & 1u));
 }

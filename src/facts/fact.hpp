@@ -89,6 +89,27 @@ public:
         return gather(standable & water) | gather(v & 0x010101u) << 3 | gather(standable & ~water & 0x010101u) << 6;
     }
 
+    /// For 16 stored facts in a row (a chunk's x-row), bit i set where
+    /// facts[i] is standable in water (swim), clear, and dry standable: what
+    /// the swim run tables (facts/plain_water.cpp) read a row at a time.
+    static void water_bits16(const Raw* facts, std::uint32_t& swim, std::uint32_t& clear, std::uint32_t& dry) {
+        constexpr Raw kAll = kStandable | kWater;
+#if defined(__SSE2__)
+        const __m128i v = _mm_and_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(facts)), _mm_set1_epi8(char(kAll)));
+        swim = std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(char(kAll)))));
+        dry = std::uint32_t(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(char(kStandable)))));
+        clear = std::uint32_t(_mm_movemask_epi8(_mm_slli_epi16(v, 7)));  // kClear (bit 0) to each byte's top bit
+#else
+        swim = clear = dry = 0;
+        for (unsigned i = 0; i < 16; ++i) {
+            const Raw r = Raw(facts[i] & kAll);
+            swim |= std::uint32_t(r == kAll) << i;
+            dry |= std::uint32_t(r == kStandable) << i;
+            clear |= std::uint32_t(r & kClear) << i;
+        }
+#endif
+    }
+
     /// The stored form of a dry standable fact, all classes aside (what the
     /// plain-floor scan tests 8 positions at a time) and the bits that decide it.
     static constexpr Raw dry_standable_pattern = 0x0B, dry_standable_mask = 0x0F;

@@ -699,6 +699,8 @@ void NavField::Impl::set_plain(std::uint32_t s, std::shared_ptr<const ChunkPlain
     // The same block (or none again): nothing to edit, so pages stay shared.
     if (block == work_.plain_owners_[s]) return;
     work_.plain_chunks_ += std::size_t(block != nullptr) - std::size_t(work_.plain_owners_[s] != nullptr);
+    const auto swims = [](const std::shared_ptr<const ChunkPlain>& p) { return std::size_t(p && p->swim_owner); };
+    work_.swim_chunks_ += swims(block) - swims(work_.plain_owners_[s]);
     work_.slots_.edit(s).plain = block ? block.get() : work_.slots_[0].plain;
     work_.plain_owners_.edit(s) = std::move(block);
 }
@@ -723,9 +725,10 @@ void NavField::Impl::derive_plain(const std::vector<std::uint32_t>& slots, const
         const detail::PlainCounts before = plain_counts_.size() > slots[i] ? plain_counts_[slots[i]] : detail::PlainCounts{};
         counts[i] = detail::derive_plain_bits(work_, slots[i], w.spare->words.data(), boxes[i],
                                               old ? old->words.data() : nullptr, before);
-        const bool swims = detail::derive_swim_lanes(work_, slots[i], *w.spare);
+        std::shared_ptr<const SwimTables> swims = detail::derive_swim_lanes(work_, slots[i]);
         if (counts[i].plain > 0 || swims) {
             detail::derive_plain_lanes(work_, slots[i], *w.spare);
+            w.spare->set_swim(std::move(swims));
             results[i] = std::move(w.spare);
         }
     };
@@ -735,8 +738,7 @@ void NavField::Impl::derive_plain(const std::vector<std::uint32_t>& slots, const
         const auto& old = work_.plain_owners_[s];
         // Unchanged bits keep their block, so published pages stay shared.
         if (old && results[i] && old->words == results[i]->words && old->go_x == results[i]->go_x && old->go_z == results[i]->go_z &&
-            old->edge_x == results[i]->edge_x && old->edge_z == results[i]->edge_z && old->swim_x == results[i]->swim_x &&
-            old->swim_z == results[i]->swim_z)
+            old->edge_x == results[i]->edge_x && old->edge_z == results[i]->edge_z && *old->swim == *results[i]->swim)
             results[i] = std::const_pointer_cast<ChunkPlain>(old);
         set_plain(s, std::move(results[i]), counts[i]);
     }

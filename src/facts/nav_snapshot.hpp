@@ -71,6 +71,23 @@ struct ChunkBlocks {
 /// chunk's walkable (dry standable) bits as lanes along z, bit z of entry
 /// x + 16 y: what jump point runs along z read 16 voxels at a time (a chunk
 /// keeps them only when it has plain floor).
+/// Where swim runs go on in one chunk (facts/plain_water.hpp,
+/// swim_go_bits): x[dir][lz + 16 * ly] bit lx for a run along x (dir 0:
+/// towards +x, 1: towards -x), z[dir][lx + 16 * ly] bit lz along z; the
+/// layout of ChunkPlain::go_x and go_z, over plain water, with the lines
+/// above and below a run beside it too and the position behind a chunk's
+/// first read from the chunk before (no edge bits). Kept only for chunks
+/// where some run goes on (most chunks hold no water).
+struct SwimTables {
+    std::array<std::array<std::uint16_t, 256>, 2> x{}, z{};
+    [[nodiscard]] bool operator==(const SwimTables& o) const { return x == o.x && z == o.z; }
+    /// The tables of a chunk without any: all zeros.
+    [[nodiscard]] static const SwimTables& none() {
+        static const SwimTables zeros{};
+        return zeros;
+    }
+};
+
 struct ChunkPlain {
     std::array<std::uint64_t, 64> words;
     /// Where a straight jump point run (route/jump_points.cpp) goes on, so a
@@ -89,11 +106,14 @@ struct ChunkPlain {
     /// lx 0, bits 2 and 3: the same at lx 15. edge_z[lx + 16 * ly]: the
     /// lines x - 1 and x + 1 beside the z-lane, at lz 0 and 15.
     std::array<std::uint8_t, 256> edge_x, edge_z;
-    /// Where a swim run goes on (facts/plain_water.hpp, swim_go_bits): the
-    /// same layout as go_x and go_z, over plain water, with the lines above
-    /// and below the run beside it too and the position behind a chunk's
-    /// first read from the chunk before (no edge bits).
-    std::array<std::array<std::uint16_t, 256>, 2> swim_x, swim_z;
+    /// Where swim runs go on (never null: SwimTables::none() when no run
+    /// does), and what keeps them.
+    const SwimTables* swim = &SwimTables::none();
+    std::shared_ptr<const SwimTables> swim_owner;
+    void set_swim(std::shared_ptr<const SwimTables> t) {
+        swim_owner = std::move(t);
+        swim = swim_owner ? swim_owner.get() : &SwimTables::none();
+    }
     /// The plain bits of the x-row at (ly, lz): bit x.
     [[nodiscard]] std::uint32_t row(int ly, int lz) const {
         const unsigned l = node_id::local_of(0, ly, lz);
@@ -247,8 +267,9 @@ public:
     /// (shared blocks counted once per snapshot), plain-floor bits included.
     [[nodiscard]] std::size_t memory_bytes() const;
     /// Of memory_bytes(), the bytes that only serve search acceleration: the
-    /// plain-floor bits (512 bytes per chunk with any plain voxel) and their
-    /// owners and pointers.
+    /// plain-floor bits and run tables (ChunkPlain, per chunk with plain
+    /// floor or swim runs), the swim run tables (SwimTables, per chunk where
+    /// a swim run goes on) and their owners and pointers.
     [[nodiscard]] std::size_t acceleration_bytes() const;
     /// Chunks with at least one plain-floor voxel.
     [[nodiscard]] std::size_t plain_chunk_count() const { return plain_chunks_; }
@@ -282,7 +303,7 @@ private:
     std::size_t block_chunks_ = 0;                                 // slots holding their own (not shared) block ids
     PagedArray<TableEntry> table_;                          // chunk -> slot, open addressing
     std::size_t table_used_ = 0;                            // live + tombstones
-    std::size_t chunks_ = 0, mixed_chunks_ = 0, plain_chunks_ = 0, shaped_chunks_ = 0;
+    std::size_t chunks_ = 0, mixed_chunks_ = 0, plain_chunks_ = 0, shaped_chunks_ = 0, swim_chunks_ = 0;
     std::uint64_t floor_voxels_ = 0, plain_voxels_ = 0;
     std::uint64_t revision_ = 0;
     std::uint64_t layout_ = 0;

@@ -1,5 +1,7 @@
 #include "facts/plain_water.hpp"
 
+#include <cstring>
+
 namespace voxnav::detail {
 namespace {
 
@@ -69,33 +71,78 @@ std::uint32_t swim_go_bits(const NavSnapshot& f, std::uint32_t s, bool along_x, 
     return go_of(l, d);
 }
 
-bool derive_swim_lanes(const NavSnapshot& f, std::uint32_t s, ChunkPlain& out) {
+std::shared_ptr<const SwimTables> derive_swim_lanes(const NavSnapshot& f, std::uint32_t s) {
     const ChunkSlot& home = f.slot(s);
+    // Most chunks hold no water: one pass over the facts, 8 at a time.
+    std::uint64_t any_bits = 0;
+    for (unsigned i = 0; i < 4096; i += 8) {
+        std::uint64_t v;
+        std::memcpy(&v, home.bits + i, 8);
+        any_bits |= v;
+    }
     bool water = false;
-    for (unsigned i = 0; i < 4096 && !water; ++i) water = home[i].water();
-    for (auto* t : {&out.swim_x, &out.swim_z})
-        for (auto& dir : *t) dir.fill(0);
-    if (!water) return false;
-    // Every line of the chunk and those around it, read once per axis.
+    for (int k = 0; k < 8 && !water; ++k) water = Fact(Fact::Raw(any_bits >> (8 * k))).water();
+    if (!water) return nullptr;
+    // The chunk's 27 neighbours (the void reads zeros) and which have shape facts.
+    const ChunkSlot* near[3][3][3];  // [cy + 1][cz + 1][cx + 1]
+    bool shaped[3][3][3];
+    for (int cy = -1; cy <= 1; ++cy)
+        for (int cz = -1; cz <= 1; ++cz)
+            for (int cx = -1; cx <= 1; ++cx) {
+                const ChunkSlot& c = cx == 0 && cy == 0 && cz == 0 ? home : f.slot(home.link[node_id::link(cx, cy, cz)]);
+                near[cy + 1][cz + 1][cx + 1] = &c;
+                shaped[cy + 1][cz + 1][cx + 1] = c.shapes != nullptr;
+            }
+    auto step = [](int v) { return v < 0 ? 0 : v > 15 ? 2 : 1; };  // chunk index of a coordinate -1..16
+    // Every x-row of levels -1..16 and z -1..16, positions x -1..16 (bit
+    // x + 1), 16 at a time; the z-lines are the same bits transposed.
+    LineBits rows[18][18], lanes[18][18];  // rows[y + 1][z + 1], lanes[y + 1][x + 1]
+    for (int y = -1; y <= 16; ++y)
+        for (int z = -1; z <= 16; ++z) {
+            const int cy = step(y), cz = step(z);
+            const unsigned base = node_id::local_of(0, y & 15, z & 15);
+            LineBits& r = rows[y + 1][z + 1];
+            Fact::water_bits16(near[cy][cz][1]->bits + base, r.swim, r.clear, r.dry);
+            r.swim <<= 1;
+            r.clear <<= 1;
+            r.dry <<= 1;
+            auto add = [&r](unsigned bit, Fact fc) {
+                r.swim |= std::uint32_t(fc.standable() && fc.water()) << bit;
+                r.clear |= std::uint32_t(fc.clear()) << bit;
+                r.dry |= std::uint32_t(fc.dry_standable()) << bit;
+            };
+            add(0, Fact(near[cy][cz][0]->bits[base + 15]));
+            add(17, Fact(near[cy][cz][2]->bits[base]));
+            r.shaped = shaped[cy][cz][0] || shaped[cy][cz][1] || shaped[cy][cz][2];
+            LineBits* lane = lanes[y + 1];
+            for (std::uint32_t m = r.swim; m; m &= m - 1) lane[__builtin_ctz(m)].swim |= 1u << (z + 1);
+            for (std::uint32_t m = r.clear; m; m &= m - 1) lane[__builtin_ctz(m)].clear |= 1u << (z + 1);
+            for (std::uint32_t m = r.dry; m; m &= m - 1) lane[__builtin_ctz(m)].dry |= 1u << (z + 1);
+        }
+    for (int y = -1; y <= 16; ++y)
+        for (int x = -1; x <= 16; ++x) {
+            const int cy = step(y), cx = step(x);
+            lanes[y + 1][x + 1].shaped = shaped[cy][0][cx] || shaped[cy][1][cx] || shaped[cy][2][cx];
+        }
     bool any = false;
-    LineBits grid[18][18];
+    auto out = std::make_shared<SwimTables>();
     for (int along_x = 0; along_x < 2; ++along_x) {
-        for (int y = -1; y <= 16; ++y)
-            for (int a = -1; a <= 16; ++a) grid[y + 1][a + 1] = read_line(f, home, along_x != 0, y, a);
-        auto& table = along_x ? out.swim_x : out.swim_z;
+        LineBits(&grid)[18][18] = along_x ? rows : lanes;
+        auto& table = along_x ? out->x : out->z;
         for (int y = 0; y < 16; ++y)
             for (int a = 0; a < 16; ++a) {
+                if (grid[y + 1][a + 1].swim == 0) continue;
                 const LineBits* l[3][3];
                 for (int dy = -1; dy <= 1; ++dy)
                     for (int ds = -1; ds <= 1; ++ds) l[dy + 1][ds + 1] = &grid[y + 1 + dy][a + 1 + ds];
-                if (l[1][1]->swim == 0) continue;
                 const unsigned at = unsigned(a + 16 * y);
                 table[0][at] = std::uint16_t(go_of(l, 1));
                 table[1][at] = std::uint16_t(go_of(l, -1));
                 any |= (table[0][at] | table[1][at]) != 0;
             }
     }
-    return any;
+    if (!any) return nullptr;
+    return out;
 }
 
 }  // namespace voxnav::detail

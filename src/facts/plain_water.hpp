@@ -16,9 +16,9 @@
 /// every move there). For an agent that does not jump this is stricter than
 /// needed, which is always safe.
 ///
-/// NavField keeps, per chunk, where a swim run goes on (ChunkPlain::swim_x,
-/// swim_z), derived with the plain-floor bits from the chunk's facts and
-/// those of its 26 neighbours.
+/// NavField keeps, per chunk, where a swim run goes on (SwimTables, in
+/// ChunkPlain::swim), derived with the plain-floor bits from the chunk's
+/// facts and those of its 26 neighbours.
 ///
 /// Thread-safety: pure functions of an immutable snapshot; any thread.
 #pragma once
@@ -37,9 +37,9 @@ namespace voxnav::detail {
 /// of 18 facts): what derive_swim_lanes computes for a whole chunk at once.
 [[nodiscard]] std::uint32_t swim_go_bits(const NavSnapshot& facts, std::uint32_t s, bool along_x, int ly, int across, int d);
 
-/// Fills `out`'s swim run tables (ChunkPlain::swim_x, swim_z) for slot `s`
-/// from its facts and its neighbours'. Returns whether any bit is set.
-/// O(4096); chunks without water return at once.
-bool derive_swim_lanes(const NavSnapshot& facts, std::uint32_t s, ChunkPlain& out);
+/// The swim run tables of slot `s`, from its facts and its neighbours'; null
+/// when no run goes on anywhere in it. O(4096); a chunk without water is
+/// one pass over its facts.
+[[nodiscard]] std::shared_ptr<const SwimTables> derive_swim_lanes(const NavSnapshot& facts, std::uint32_t s);
 
 }  // namespace voxnav::detail

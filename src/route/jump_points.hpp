@@ -28,7 +28,7 @@
 /// vertical swim is made where it is forced (possible here, not from the
 /// position behind), since a route that swims up or down later than it
 /// costs the same as one that does so at once. Straight swim runs read one
-/// word per chunk they cross (ChunkPlain::swim_x, swim_z, kept with the
+/// word per chunk they cross (SwimTables, kept with the
 /// plain bits: facts/plain_water.hpp); diagonal swim runs go voxel by voxel.
 ///
 /// A route found this way has one waypoint per jump; expand_jumps() puts the

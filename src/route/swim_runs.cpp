@@ -78,7 +78,7 @@ bool JumpPointProblem::plain_water(const WaterCube& c) const {
 }
 
 JumpPointProblem::State JumpPointProblem::swim_straight(State x, int dx, int dz, int& steps) const {
-    // As run_lanes, over the swim run tables (ChunkPlain::swim_x, swim_z):
+    // As run_lanes, over the swim run tables (SwimTables, ChunkPlain::swim):
     // per chunk crossed, one word, whose first position past the start
     // where the run does not go on is one bit search.
     steps = 0;
@@ -92,8 +92,8 @@ JumpPointProblem::State JumpPointProblem::swim_straight(State x, int dx, int dz,
     auto node_at = [&](int p) { return along_x ? node_id::make(slot, p, ly, across) : node_id::make(slot, across, ly, p); };
     const int next = along_x ? node_id::link(d, 0, 0) : node_id::link(0, 0, d);
     while (true) {
-        const ChunkPlain& plain = *field_->slot(slot).plain;
-        std::uint32_t stop = ~std::uint32_t((along_x ? plain.swim_x : plain.swim_z)[d > 0 ? 0 : 1][unsigned(across + 16 * ly)]) & 0xFFFFu;
+        const SwimTables& swim = *field_->slot(slot).plain->swim;
+        std::uint32_t stop = ~std::uint32_t((along_x ? swim.x : swim.z)[d > 0 ? 0 : 1][unsigned(across + 16 * ly)]) & 0xFFFFu;
         if (goal_line && node_id::slot(goal_) == slot) stop |= 1u << (along_x ? node_id::lx(goal_) : node_id::lz(goal_));
         stop &= d > 0 ? (0xFFFFu << (pos + 1)) & 0xFFFFu : (1u << pos) - 1u;
         const int left = max_swim_run - steps;  // moves before the run's cap
