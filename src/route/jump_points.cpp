@@ -29,61 +29,26 @@ JumpPointProblem::State JumpPointProblem::run_voxels(State x, int dx, int dz, in
 // last position of the chunk left (ChunkPlain::edge_x, edge_z). A chunk
 // without plain floor reads all zeros: the run ends at its first position.
 JumpPointProblem::State JumpPointProblem::run_lanes(State x, int dx, int dz, int& steps) const {
-    steps = 0;
-    const bool along_x = dx != 0;
-    const int d = along_x ? dx : dz;
-    const unsigned dir = d > 0 ? 0u : 1u;
-    std::uint32_t slot = node_id::slot(x);
-    const int ly = node_id::ly(x), across = along_x ? node_id::lz(x) : node_id::lx(x);
-    const unsigned line = unsigned(across + 16 * ly);
-    int pos = along_x ? node_id::lx(x) : node_id::lz(x);
-    const bool goal_here = goal_ != NavSnapshot::no_index && node_id::ly(goal_) == ly &&
-                           (along_x ? node_id::lz(goal_) : node_id::lx(goal_)) == across;
     // The lines beside the run walkable at the last position of the chunk
     // left (edge bits 0-1 at position 0, 2-3 at 15); none at the start,
     // whose chunk's positions past it have their positions behind inside.
     std::uint32_t behind = 0;
-    bool entering = false;
-    auto node_at = [&](int p) { return along_x ? node_id::make(slot, p, ly, across) : node_id::make(slot, across, ly, p); };
-    const int next = along_x ? node_id::link(d, 0, 0) : node_id::link(0, 0, d);  // the chunk the run goes on into
-    while (true) {
-        const ChunkPlain& plain = *field_->slot(slot).plain;
+    auto word = [&behind](const ChunkSlot& c, bool along_x, unsigned dir, unsigned line, bool entering) {
+        const ChunkPlain& plain = *c.plain;
         std::uint32_t go = (along_x ? plain.go_x : plain.go_z)[dir][line];
-        const unsigned edge = (along_x ? plain.edge_x : plain.edge_z)[line];
         if (entering) {
             // Forced at the entry: a side walkable there, not behind it.
-            const unsigned at_entry = d > 0 ? edge & 3u : edge >> 2;
-            if (at_entry & ~behind) go &= ~(1u << (d > 0 ? 0 : 15));
+            const unsigned edge = (along_x ? plain.edge_x : plain.edge_z)[line];
+            const unsigned at_entry = dir == 0 ? edge & 3u : edge >> 2;
+            if (at_entry & ~behind) go &= ~(1u << (dir == 0 ? 0 : 15));
         }
-        std::uint32_t stop = ~go & 0xFFFFu;
-        if (goal_here && node_id::slot(goal_) == slot) stop |= 1u << (along_x ? node_id::lx(goal_) : node_id::lz(goal_));
-        // Only positions past `pos` along d.
-        stop &= d > 0 ? (0xFFFFu << (pos + 1)) & 0xFFFFu : (1u << pos) - 1u;
-        const int left = max_run - steps;  // moves before the run's cap
-        if (stop) {
-            const int p = d > 0 ? __builtin_ctz(stop) : 31 - __builtin_clz(stop);
-            const int dist = d > 0 ? p - pos : pos - p;
-            // Runs stop after max_run moves (see run_voxels).
-            if (dist > left) {
-                steps = max_run;
-                return node_at(pos + d * left);
-            }
-            const State y = node_at(p);
-            if (!free(y)) return NavSnapshot::no_index;
-            steps += dist;
-            return y;
-        }
-        const int to_edge = d > 0 ? 15 - pos : pos;
-        if (to_edge >= left) {
-            steps = max_run;
-            return node_at(pos + d * left);
-        }
-        steps += to_edge;
-        behind = d > 0 ? edge >> 2 : edge & 3u;
-        entering = true;
-        slot = field_->slot(slot).link[next];
-        pos = d > 0 ? -1 : 16;
-    }
+        return go;
+    };
+    auto leave = [&behind](const ChunkSlot& c, bool along_x, unsigned dir, unsigned line) {
+        const unsigned edge = (along_x ? c.plain->edge_x : c.plain->edge_z)[line];
+        behind = dir == 0 ? edge >> 2 : edge & 3u;
+    };
+    return run_tables(x, dx, dz, steps, max_run, [this](State y) { return free(y); }, word, leave);
 }
 
 JumpPointProblem::State JumpPointProblem::run_diagonal(State x, int dx, int dz, int& steps) const {

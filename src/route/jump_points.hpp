@@ -28,8 +28,8 @@
 /// vertical swim is made where it is forced (possible here, not from the
 /// position behind), since a route that swims up or down later than it
 /// costs the same as one that does so at once. Straight swim runs read one
-/// word per chunk they cross (SwimTables, kept with the
-/// plain bits: facts/plain_water.hpp); diagonal swim runs go voxel by voxel.
+/// word per chunk they cross (SwimTables, kept with the plain bits:
+/// facts/plain_water.hpp); diagonal swim runs go voxel by voxel.
 ///
 /// A route found this way has one waypoint per jump; expand_jumps() puts the
 /// walk and swim moves of each run back, so routes look the same as without
@@ -136,6 +136,29 @@ private:
     }
     template <class F>
     void swim_successors(State s, const WaterCube& c, const State* parent, F& f) const;
+    /// The direction (dx, dz), each -1..1, `s` was reached in from `parent`
+    /// when that was a level move or run along one of the 8 lines; (0, 0)
+    /// otherwise (no parent, another level, off the lines).
+    void arrival(State s, const State* parent, int& dx, int& dz) const {
+        dx = dz = 0;
+        if (!parent) return;
+        const Voxel a = field_->voxel_of(*parent), b = field_->voxel_of(s);
+        const int ex = b.x - a.x, ez = b.z - a.z;
+        if (a.y == b.y && (ex == 0 || ez == 0 || ex == ez || ex == -ez)) {
+            dx = (ex > 0) - (ex < 0);
+            dz = (ez > 0) - (ez < 0);
+        }
+    }
+    /// A straight run over per-chunk tables (run_lanes, swim_straight): per
+    /// chunk crossed, word(slot record, along_x, dir, line, entering) gives
+    /// where the run goes on (bit per position, dir 0 towards +, 1 towards
+    /// -); the first position past the start where it does not is the jump
+    /// point if open(), else the run is blocked. leave(slot record, along_x,
+    /// dir, line) is called as the run goes on into the next chunk. At most
+    /// `cap` moves.
+    template <class Open, class Word, class Leave>
+    [[nodiscard]] State run_tables(State x, int dx, int dz, int& steps, int cap, const Open& open, Word&& word,
+                                   Leave&& leave) const;
     [[nodiscard]] bool free(State s) const { return moves::Level::walkable((*field_)[s]); }
     [[nodiscard]] State at(State s, int dx, int dz) const { return field_->offset(s, dx, 0, dz); }
     /// Arriving at `y` along (dx, dz), is its side (sx, sz) a forced
@@ -176,8 +199,9 @@ public:
     }
 };
 
-/// Puts back the unit walk and swim moves of each jump in a search result (states,
-/// tags and step costs), each run's cost split evenly over its moves.
+/// Puts back the unit walk and swim moves of each jump in a search result
+/// (states, tags and step costs), each run's cost split evenly over its
+/// moves.
 /// `scratch` is built and swapped in: keep it beside the result, and a warm
 /// navigator allocates nothing here.
 void expand_jumps(const NavSnapshot& field, SearchResult<NavSnapshot::Index>& result, SearchResult<NavSnapshot::Index>& scratch);
@@ -188,6 +212,9 @@ template <class F>
 void JumpPointProblem::for_each_successor(State s, const State* parent, F&& f) const {
     if (!plain(s)) {
         if (swims_ && (*field_)[s].water()) {
+            // Plain water reached by a level move or run: swim runs. The
+            // start and waypoints reached by a vertical swim take every move
+            // one by one (more than jump points need, so always exact).
             const WaterCube c = read_cube(s);
             if (parent && field_->voxel_of(*parent).y == field_->voxel_of(s).y && plain_water(c)) {
                 swim_successors(s, c, parent, f);
@@ -212,14 +239,7 @@ void JumpPointProblem::for_each_successor(State s, const State* parent, F&& f) c
             t = step_diagonal(s, jx, jz, steps);
         if (t != NavSnapshot::no_index) f(t, steps * moves_->walk_step(here, jx != 0 && jz != 0), walk);
     };
-    if (parent) {
-        const Voxel a = field_->voxel_of(*parent), b = field_->voxel_of(s);
-        const int ex = b.x - a.x, ez = b.z - a.z;
-        if (a.y == b.y && (ex == 0 || ez == 0 || ex == ez || ex == -ez)) {
-            dx = (ex > 0) - (ex < 0);
-            dz = (ez > 0) - (ez < 0);
-        }
-    }
+    arrival(s, parent, dx, dz);
     if (dx == 0 && dz == 0) {
         for (int x = -1; x <= 1; ++x)
             for (int z = -1; z <= 1; ++z)
@@ -242,19 +262,61 @@ void JumpPointProblem::for_each_successor(State s, const State* parent, F&& f) c
     }
 }
 
+template <class Open, class Word, class Leave>
+inline VOXNAV_INLINE JumpPointProblem::State JumpPointProblem::run_tables(State x, int dx, int dz, int& steps, int cap,
+                                                                          const Open& open, Word&& word, Leave&& leave) const {
+    steps = 0;
+    const bool along_x = dx != 0;
+    const int d = along_x ? dx : dz;
+    const unsigned dir = d > 0 ? 0u : 1u;
+    std::uint32_t slot = node_id::slot(x);
+    const int ly = node_id::ly(x), across = along_x ? node_id::lz(x) : node_id::lx(x);
+    const unsigned line = unsigned(across + 16 * ly);
+    int pos = along_x ? node_id::lx(x) : node_id::lz(x);
+    const bool goal_here = goal_ != NavSnapshot::no_index && node_id::ly(goal_) == ly &&
+                           (along_x ? node_id::lz(goal_) : node_id::lx(goal_)) == across;
+    bool entering = false;
+    auto node_at = [&](int p) { return along_x ? node_id::make(slot, p, ly, across) : node_id::make(slot, across, ly, p); };
+    const int next = along_x ? node_id::link(d, 0, 0) : node_id::link(0, 0, d);  // the chunk the run goes on into
+    while (true) {
+        const ChunkSlot& here = field_->slot(slot);
+        std::uint32_t stop = ~word(here, along_x, dir, line, entering) & 0xFFFFu;
+        if (goal_here && node_id::slot(goal_) == slot) stop |= 1u << (along_x ? node_id::lx(goal_) : node_id::lz(goal_));
+        // Only positions past `pos` along d.
+        stop &= d > 0 ? (0xFFFFu << (pos + 1)) & 0xFFFFu : (1u << pos) - 1u;
+        const int left = cap - steps;  // moves before the run's cap
+        if (stop) {
+            const int p = d > 0 ? __builtin_ctz(stop) : 31 - __builtin_clz(stop);
+            const int dist = d > 0 ? p - pos : pos - p;
+            // Runs stop after `cap` moves (see run_voxels).
+            if (dist > left) {
+                steps = cap;
+                return node_at(pos + d * left);
+            }
+            const State y = node_at(p);
+            if (!open(y)) return NavSnapshot::no_index;
+            steps += dist;
+            return y;
+        }
+        const int to_edge = d > 0 ? 15 - pos : pos;
+        if (to_edge >= left) {
+            steps = cap;
+            return node_at(pos + d * left);
+        }
+        steps += to_edge;
+        leave(here, along_x, dir, line);
+        entering = true;
+        slot = here.link[next];
+        pos = d > 0 ? -1 : 16;
+    }
+}
+
 template <class F>
 void JumpPointProblem::swim_successors(State s, const WaterCube& c, const State* parent, F& f) const {
     const auto swim = static_cast<std::uint8_t>(Action::Swim);
     // The direction of arrival, when s was reached by a level move or run.
     int dx = 0, dz = 0;
-    if (parent) {
-        const Voxel a = field_->voxel_of(*parent), b = field_->voxel_of(s);
-        const int ex = b.x - a.x, ez = b.z - a.z;
-        if (a.y == b.y && (ex == 0 || ez == 0 || ex == ez || ex == -ez)) {
-            dx = (ex > 0) - (ex < 0);
-            dz = (ez > 0) - (ez < 0);
-        }
-    }
+    arrival(s, parent, dx, dz);
     auto jump = [&](int jx, int jz) {
         int steps = 0;
         State t;
@@ -272,7 +334,8 @@ void JumpPointProblem::swim_successors(State s, const WaterCube& c, const State*
         if ((*field_)[v].standable()) f(v, swim_axis_, swim);
     };
     if (dx == 0 && dz == 0) {
-        // The start, or reached by a vertical swim: every move.
+        // Reached from off the 8 lines (no level move of the rules does):
+        // every move, which is always exact.
         for (int x = -1; x <= 1; ++x)
             for (int z = -1; z <= 1; ++z)
                 if (x != 0 || z != 0) jump(x, z);

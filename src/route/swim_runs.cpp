@@ -30,8 +30,9 @@ JumpPointProblem::WaterCube JumpPointProblem::read_cube(State s) const {
     const int lx = node_id::lx(s), ly = node_id::ly(s), lz = node_id::lz(s);
     if (lx >= 1 && lx <= 14 && ly >= 1 && ly <= 14 && lz >= 1 && lz <= 14) {
         // Inside the chunk: nine rows of three facts.
-        const Fact::Raw* row = slot.bits + node_id::local(s) - 1 - 16 - 256;
-        for (int r = 0; r < 9; ++r, row += r % 3 == 0 ? 256 - 32 : 16) {
+        const std::uint32_t corner = node_id::local(s) - 1 - 16 - 256;  // (-1, -1, -1) from s
+        for (int r = 0; r < 9; ++r) {
+            const Fact::Raw* row = slot.bits + corner + 16 * (r % 3) + 256 * (r / 3);
             const unsigned w = Fact::water_row(row[0], row[1], row[2]);
             c.swim |= (w & 7u) << (3 * r);
             c.clear |= (w >> 3 & 7u) << (3 * r);
@@ -78,46 +79,15 @@ bool JumpPointProblem::plain_water(const WaterCube& c) const {
 }
 
 JumpPointProblem::State JumpPointProblem::swim_straight(State x, int dx, int dz, int& steps) const {
-    // As run_lanes, over the swim run tables (SwimTables, ChunkPlain::swim):
-    // per chunk crossed, one word, whose first position past the start
-    // where the run does not go on is one bit search.
-    steps = 0;
-    const bool along_x = dx != 0;
-    const int d = along_x ? dx : dz;
-    std::uint32_t slot = node_id::slot(x);
-    const int ly = node_id::ly(x), across = along_x ? node_id::lz(x) : node_id::lx(x);
-    int pos = along_x ? node_id::lx(x) : node_id::lz(x);
-    const bool goal_line = goal_ != NavSnapshot::no_index && node_id::ly(goal_) == ly &&
-                           (along_x ? node_id::lz(goal_) : node_id::lx(goal_)) == across;
-    auto node_at = [&](int p) { return along_x ? node_id::make(slot, p, ly, across) : node_id::make(slot, across, ly, p); };
-    const int next = along_x ? node_id::link(d, 0, 0) : node_id::link(0, 0, d);
-    while (true) {
-        const SwimTables& swim = *field_->slot(slot).plain->swim;
-        std::uint32_t stop = ~std::uint32_t((along_x ? swim.x : swim.z)[d > 0 ? 0 : 1][unsigned(across + 16 * ly)]) & 0xFFFFu;
-        if (goal_line && node_id::slot(goal_) == slot) stop |= 1u << (along_x ? node_id::lx(goal_) : node_id::lz(goal_));
-        stop &= d > 0 ? (0xFFFFu << (pos + 1)) & 0xFFFFu : (1u << pos) - 1u;
-        const int left = max_swim_run - steps;  // moves before the run's cap
-        if (stop) {
-            const int p = d > 0 ? __builtin_ctz(stop) : 31 - __builtin_clz(stop);
-            const int dist = d > 0 ? p - pos : pos - p;
-            if (dist > left) {
-                steps = max_swim_run;
-                return node_at(pos + d * left);
-            }
-            const State y = node_at(p);
-            if (!swim_free(y)) return NavSnapshot::no_index;
-            steps += dist;
-            return y;
-        }
-        const int to_edge = d > 0 ? 15 - pos : pos;
-        if (to_edge >= left) {
-            steps = max_swim_run;
-            return node_at(pos + d * left);
-        }
-        steps += to_edge;
-        slot = field_->slot(slot).link[next];
-        pos = d > 0 ? -1 : 16;
-    }
+    // One word per chunk crossed, from the swim run tables (the position
+    // behind a chunk's first was read from the chunk before when they were
+    // derived: no entry test here).
+    auto word = [](const ChunkSlot& c, bool along_x, unsigned dir, unsigned line, bool) {
+        const SwimTables& t = *c.plain->swim;
+        return std::uint32_t((along_x ? t.x : t.z)[dir][line]);
+    };
+    return run_tables(x, dx, dz, steps, max_swim_run, [this](State y) { return swim_free(y); }, word,
+                      [](const ChunkSlot&, bool, unsigned, unsigned) {});
 }
 
 JumpPointProblem::State JumpPointProblem::swim_diagonal(State x, int dx, int dz, int& steps) const {
