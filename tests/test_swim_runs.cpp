@@ -62,6 +62,18 @@ World lake_world(std::uint32_t seed, Voxel size, int base, bool bounded = true, 
     return w;
 }
 
+// A sea `n` x `n` columns wide: stone from y 0 to `bed`, water above it up
+// to `surface`, bounded `n` x `height` x `n`.
+World sea(int n, int bed, int surface, int height) {
+    World w;
+    const BlockId stone = *w.blocks().find("stone"), water = *w.blocks().find("water");
+    for (int z = 0; z < n; ++z)
+        for (int x = 0; x < n; ++x)
+            for (int y = 0; y <= surface; ++y) w.set_block({x, y, z}, y <= bed ? stone : water);
+    w.set_bounds(VoxelBox{{0, 0, 0}, {n, height, n}});
+    return w;
+}
+
 // A random edit near the water: water, stone or air at a random voxel.
 void lake_edit(World& w, std::mt19937& rng, Voxel size, int base) {
     const auto& reg = w.blocks();
@@ -240,15 +252,8 @@ TEST_CASE("a swim run arriving diagonally dives where the dive from behind would
     // past the stone's corner. So the dive at (4, 4, 4), reached by a
     // diagonal run, is forced even though the water behind it at the bottom
     // is open.
-    World w;
-    const BlockId stone = *w.blocks().find("stone"), water = *w.blocks().find("water");
-    for (int z = 0; z < 10; ++z)
-        for (int x = 0; x < 10; ++x) {
-            for (int y = 0; y <= 2; ++y) w.set_block({x, y, z}, stone);
-            for (int y = 3; y <= 4; ++y) w.set_block({x, y, z}, water);
-        }
-    w.set_block({4, 3, 3}, stone);
-    w.set_bounds(VoxelBox{{0, 0, 0}, {10, 8, 10}});
+    World w = sea(10, 2, 4, 8);
+    w.set_block({4, 3, 3}, *w.blocks().find("stone"));
     AgentProfile a;
     Navigator nav(w, a);
     QueryOptions off, jump;
@@ -268,19 +273,12 @@ TEST_CASE("a change under water re-derives the swim tables of the chunk above, w
     // water above it still holds a swimmer up), but a swim run there along x
     // now has the line below it blocked at x 5 and open again at x 6: a
     // forced dive at (6, 16, 5), in the upper chunk's tables.
-    World w;
-    const BlockId stone = *w.blocks().find("stone"), water = *w.blocks().find("water");
-    for (int z = 0; z < 20; ++z)
-        for (int x = 0; x < 20; ++x) {
-            for (int y = 0; y <= 12; ++y) w.set_block({x, y, z}, stone);
-            for (int y = 13; y <= 18; ++y) w.set_block({x, y, z}, water);
-        }
-    w.set_bounds(VoxelBox{{0, 0, 0}, {20, 24, 20}});
+    World w = sea(20, 12, 18, 24);
     AgentProfile a;
     NavField field(w, a);
     std::size_t go = 0;
     REQUIRE(swim_table_mismatches(*field.snapshot(), go) == 0);
-    w.set_block({5, 15, 5}, stone);
+    w.set_block({5, 15, 5}, *w.blocks().find("stone"));
     field.sync(w);
     CHECK(swim_table_mismatches(*field.snapshot(), go) == 0);
     const NavSnapshot& snap = *field.snapshot();
