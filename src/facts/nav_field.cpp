@@ -393,9 +393,10 @@ void NavField::Impl::update(const World& world, const std::vector<Voxel>& change
     // changed (or that left) moves the bits of the chunks beside it and of
     // those below them; and only their rim: the face layer beside it, the
     // top layer below it. The swim run tables read the lines below a run
-    // too, so the chunks above them are re-derived as well (their bits only
-    // in the bottom layer, which reads nothing of the chunk below: a no-op). Neighbours are found through the slot links (no
-    // hashing: a crossing moves thousands of chunks) and marked per slot.
+    // too, so the chunks above are re-derived as well (their plain bits only
+    // in the bottom layer, which reads nothing of the chunk below: a no-op).
+    // Neighbours are found through the slot links (no hashing: a crossing
+    // moves thousands of chunks) and marked per slot.
     for (std::uint32_t s : facts_changed_) {
         std::array<std::uint32_t, node_id::link_count> links;
         std::copy(std::begin(work_.slots_[s].link), std::end(work_.slots_[s].link), links.begin());

@@ -165,8 +165,8 @@ VoxelBox NavSnapshot::domain() const {
 std::size_t NavSnapshot::memory_bytes() const {
     return mixed_chunks_ * sizeof(ChunkFacts) + slots_.memory_bytes() + owners_.memory_bytes() + table_.memory_bytes() +
            plain_chunks_ * sizeof(ChunkPlain) + swim_chunks_ * sizeof(SwimTables) + plain_owners_.memory_bytes() +
-           shaped_chunks_ * sizeof(ChunkShapes) +
-           shape_owners_.memory_bytes() + block_chunks_ * sizeof(ChunkBlocks) + block_owners_.memory_bytes();
+           shaped_chunks_ * sizeof(ChunkShapes) + shape_owners_.memory_bytes() + block_chunks_ * sizeof(ChunkBlocks) +
+           block_owners_.memory_bytes();
 }
 
 std::size_t NavSnapshot::acceleration_bytes() const {

@@ -66,11 +66,6 @@ struct ChunkBlocks {
     std::array<BlockId, 4096> ids;
 };
 
-/// The plain-floor bits of one chunk (facts/plain_floor.hpp): bit l % 64 of
-/// words[l / 64] for the voxel of local index l; and the same bits with the
-/// chunk's walkable (dry standable) bits as lanes along z, bit z of entry
-/// x + 16 y: what jump point runs along z read 16 voxels at a time (a chunk
-/// keeps them only when it has plain floor).
 /// Where swim runs go on in one chunk (facts/plain_water.hpp,
 /// swim_go_bits): x[dir][lz + 16 * ly] bit lx for a run along x (dir 0:
 /// towards +x, 1: towards -x), z[dir][lx + 16 * ly] bit lz along z; the
@@ -88,6 +83,10 @@ struct SwimTables {
     }
 };
 
+/// The plain-floor bits of one chunk (facts/plain_floor.hpp): bit l % 64 of
+/// words[l / 64] for the voxel of local index l; the walking run tables; and
+/// the swim run tables, if any (a chunk keeps this only when it has plain
+/// floor or a swim run goes on in it).
 struct ChunkPlain {
     std::array<std::uint64_t, 64> words;
     /// Where a straight jump point run (route/jump_points.cpp) goes on, so a
