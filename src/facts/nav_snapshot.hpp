@@ -270,7 +270,8 @@ public:
     /// floor or swim runs), the swim run tables (SwimTables, per chunk where
     /// a swim run goes on) and their owners and pointers.
     [[nodiscard]] std::size_t acceleration_bytes() const;
-    /// Chunks with at least one plain-floor voxel.
+    /// Chunks that keep plain-floor bits (a ChunkPlain): those with at least
+    /// one plain-floor voxel, and those where a swim run goes on.
     [[nodiscard]] std::size_t plain_chunk_count() const { return plain_chunks_; }
     /// Dry standable nodes, and how many of them are plain floor: where their
     /// share is high, jump points pay (Acceleration::Auto reads it).
