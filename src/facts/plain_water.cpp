@@ -11,6 +11,12 @@ namespace {
 struct LineBits {
     std::uint32_t swim = 0, clear = 0, dry = 0;
     bool shaped = false;
+    // Sets position bit `bit` from one fact.
+    void add(unsigned bit, Fact fc) {
+        swim |= std::uint32_t(fc.standable() && fc.water()) << bit;
+        clear |= std::uint32_t(fc.clear()) << bit;
+        dry |= std::uint32_t(fc.dry_standable()) << bit;
+    }
 };
 
 // The line along x (along_x) or z of chunk `home` at level y and across
@@ -27,15 +33,10 @@ LineBits read_line(const NavSnapshot& f, const ChunkSlot& home, bool along_x, in
     };
     const unsigned base = along_x ? node_id::local_of(0, y & 15, a & 15) : node_id::local_of(a & 15, y & 15, 0);
     const unsigned stride = along_x ? 1u : 16u;
-    auto add = [&b](unsigned bit, Fact fc) {
-        b.swim |= std::uint32_t(fc.standable() && fc.water()) << bit;
-        b.clear |= std::uint32_t(fc.clear()) << bit;
-        b.dry |= std::uint32_t(fc.dry_standable()) << bit;
-    };
     const Fact::Raw* mid = chunk(0).bits + base;
-    for (unsigned p = 0; p < 16; ++p) add(p + 1, Fact(mid[p * stride]));
-    add(0, Fact(chunk(-1).bits[base + 15 * stride]));
-    add(17, Fact(chunk(1).bits[base]));
+    for (unsigned p = 0; p < 16; ++p) b.add(p + 1, Fact(mid[p * stride]));
+    b.add(0, Fact(chunk(-1).bits[base + 15 * stride]));
+    b.add(17, Fact(chunk(1).bits[base]));
     return b;
 }
 
@@ -106,13 +107,8 @@ std::shared_ptr<const SwimTables> derive_swim_lanes(const NavSnapshot& f, std::u
             r.swim <<= 1;
             r.clear <<= 1;
             r.dry <<= 1;
-            auto add = [&r](unsigned bit, Fact fc) {
-                r.swim |= std::uint32_t(fc.standable() && fc.water()) << bit;
-                r.clear |= std::uint32_t(fc.clear()) << bit;
-                r.dry |= std::uint32_t(fc.dry_standable()) << bit;
-            };
-            add(0, Fact(near[cy][cz][0]->bits[base + 15]));
-            add(17, Fact(near[cy][cz][2]->bits[base]));
+            r.add(0, Fact(near[cy][cz][0]->bits[base + 15]));
+            r.add(17, Fact(near[cy][cz][2]->bits[base]));
             r.shaped = shaped[cy][cz][0] || shaped[cy][cz][1] || shaped[cy][cz][2];
             LineBits* lane = lanes[y + 1];
             for (std::uint32_t m = r.swim; m; m &= m - 1) lane[__builtin_ctz(m)].swim |= 1u << (z + 1);
