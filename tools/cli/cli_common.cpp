@@ -1,5 +1,7 @@
 #include "cli_common.hpp"
 
+#include "route/landmark_keeper.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -90,6 +92,14 @@ AgentProfile load_profile_or_fail(const std::optional<std::string>& path) {
 void add_accel_option(CLI::App* sub, std::string& into) {
     sub->add_option("--accel", into, "auto | off | jump: jump points (auto: where 90% of the floor is plain)")
         ->check(CLI::IsMember({"auto", "off", "jump"}));
+}
+
+void build_landmarks_now(Navigator& nav, int count) {
+    LandmarkSettings lm;
+    lm.count = count;
+    lm.background = false;
+    nav.use_landmarks(lm);
+    if (nav.landmarks() && count > 0) nav.landmarks()->build_now(nav.snapshot());
 }
 
 Acceleration parse_accel(const std::string& text) {

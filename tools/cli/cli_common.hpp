@@ -34,6 +34,10 @@ SearchLimits make_limits(double weight, std::optional<long long> max_nodes, std:
 void add_accel_option(CLI::App* sub, std::string& into);
 /// The Acceleration an --accel value names (checked by add_accel_option).
 Acceleration parse_accel(const std::string& text);
+/// Gives `nav` landmark tables of `count` landmarks (0: none), built now on
+/// this thread, before any query, as a game's worker would have built them
+/// by the time routes are asked for (--landmarks of bench, scen and route).
+void build_landmarks_now(Navigator& nav, int count);
 
 /// Writes `text` to `path` (replacing it); UsageError naming the option and
 /// the file when it cannot.

@@ -191,15 +191,9 @@ int run_bench(const BenchArgs& a) {
     Navigator nav(world, field, profile);
     // Landmark tables built here, before the clock runs, as a game's worker
     // would have built them by the time routes are asked for.
-    LandmarkSettings lm;
-    lm.count = a.landmarks;
-    lm.background = false;
-    nav.use_landmarks(lm);
+    build_landmarks_now(nav, a.landmarks);
     std::shared_ptr<const LandmarkTable> table;
-    if (nav.landmarks() && a.landmarks > 0) {
-        nav.landmarks()->build_now(nav.snapshot());
-        table = nav.landmarks()->table_for(nav.snapshot()->revision());
-    }
+    if (nav.landmarks() && a.landmarks > 0) table = nav.landmarks()->table_for(nav.snapshot()->revision());
 
     // Warm-up: one pass sizes the search memory; timed passes then allocate nothing.
     std::vector<QueryResult> results(queries.size());

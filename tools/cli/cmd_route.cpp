@@ -6,8 +6,6 @@
 // X,Y,Z:R (repeatable) instead of --to. Zones: --avoid / --prefer X,Y,Z:R:M.
 #include "query_args.hpp"
 
-#include "route/landmark_keeper.hpp"
-
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -130,14 +128,7 @@ int run(const RouteArgs& a) {
     const AgentProfile profile = load_profile_or_fail(a.query.agent);
     const World world = load_world_or_fail(a.world);
     Navigator nav(world, profile);
-    if (a.landmarks > 0) {
-        // Built before the query, as a game's worker would have by then.
-        LandmarkSettings lm;
-        lm.count = a.landmarks;
-        lm.background = false;
-        nav.use_landmarks(lm);
-        if (nav.landmarks()) nav.landmarks()->build_now(nav.snapshot());
-    }
+    if (a.landmarks > 0) build_landmarks_now(nav, a.landmarks);
     PreparedQuery query = prepare_query(world, nav, a.query);
     query.options.acceleration = parse_accel(a.accel);
     SearchTrace trace;

@@ -40,11 +40,7 @@ int run(const ScenArgs& a) {
     Navigator nav(world, benchmark_agent(scen.kind));
     // Landmark tables built before the replay (as a game's worker would have
     // by then), not beside the timed queries.
-    LandmarkSettings lm;
-    lm.count = a.landmarks;
-    lm.background = false;
-    nav.use_landmarks(lm);
-    if (nav.landmarks() && a.landmarks > 0) nav.landmarks()->build_now(nav.snapshot());
+    build_landmarks_now(nav, a.landmarks);
 
     std::printf("index\texpanded\tgenerated\tmicroseconds\tcost\texpected\tok\n");
     QueryOptions options;
