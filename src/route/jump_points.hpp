@@ -211,12 +211,12 @@ void expand_jumps(const NavSnapshot& field, SearchResult<NavSnapshot::Index>& re
 template <class F>
 void JumpPointProblem::for_each_successor(State s, const State* parent, F&& f) const {
     if (!plain(s)) {
-        if (swims_ && (*field_)[s].water()) {
-            // Plain water reached by a level move or run: swim runs. The
-            // start and waypoints reached by a vertical swim take every move
-            // one by one (more than jump points need, so always exact).
+        // Plain water reached by a level move or run: swim runs. The start
+        // and waypoints reached by a vertical swim take every move one by one
+        // (more than jump points need, so always exact), without the cube read.
+        if (swims_ && parent && (*field_)[s].water() && field_->voxel_of(*parent).y == field_->voxel_of(s).y) {
             const WaterCube c = read_cube(s);
-            if (parent && field_->voxel_of(*parent).y == field_->voxel_of(s).y && plain_water(c)) {
+            if (plain_water(c)) {
                 swim_successors(s, c, parent, f);
                 return;
             }
