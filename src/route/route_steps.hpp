@@ -37,6 +37,10 @@ public:
     ///   takes the plain rules (no shape facts there): only Level walks at
     ///   the same height, at its walk step onto t's floor (shaped rules, the
     ///   only other source of walks, apply only from shaped chunks);
+    /// - a swim to one of the 8 level neighbours, or straight up or down,
+    ///   from a position whose chunk takes the plain rules: only Level
+    ///   (level swims, at swim_axis or swim_diag) and SwimVertical (at
+    ///   swim_axis) make swims there;
     /// - a fly move to one of the 26 neighbours: only Fly makes fly moves,
     ///   at a cost fixed by the direction.
     /// The step was made by the search with this tag, so it is legal; only
@@ -44,8 +48,8 @@ public:
     /// rules for all moves of each was as dear as the search on long routes.
     /// False: ask the rules.
     [[nodiscard]] bool known_step(State s, State t, MoveTag planned, double& cost) const {
-        const bool walk = planned == MoveTag(Action::Walk);
-        if (!zones_->empty() || !(walk || planned == MoveTag(Action::Fly))) return false;
+        const bool walk = planned == MoveTag(Action::Walk), swim = planned == MoveTag(Action::Swim);
+        if (!zones_->empty() || !(walk || swim || planned == MoveTag(Action::Fly))) return false;
         const NavSnapshot& f = moves_->field();
         int dx, dy, dz;
         if (node_id::slot(s) == node_id::slot(t)) {
@@ -57,11 +61,17 @@ public:
             dx = d.x, dy = d.y, dz = d.z;
         }
         if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || dz < -1 || dz > 1 || (dx == 0 && dy == 0 && dz == 0)) return false;
-        if (!walk) {
+        if (!walk && !swim) {
             cost = moves_->tables().fly_cost[moves::Fly::cube(dx, dy, dz)];
             return true;
         }
-        if (dy != 0 || moves_->always_shaped() || f.shaped(s)) return false;
+        if (moves_->always_shaped() || f.shaped(s)) return false;
+        if (swim) {
+            if (dy != 0 && (dx != 0 || dz != 0)) return false;
+            cost = dx != 0 && dz != 0 ? moves_->tables().swim_diag : moves_->tables().swim_axis;
+            return true;
+        }
+        if (dy != 0) return false;
         const Fact onto = f[t];
         if (!onto.dry_standable()) return false;
         cost = moves_->walk_step(onto, dx != 0 && dz != 0);
