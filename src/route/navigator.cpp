@@ -543,13 +543,18 @@ void Navigator::Impl::build_route(const Steps& steps, const std::vector<typename
     out.dig = found_.dig;
     out.place = found_.place;
     double total = 0.0;
-    out.waypoints.reserve(states.size());
+    // Filled in place: a Waypoint built aside and copied in was read back
+    // before its stores landed (a store-forwarding stall per waypoint).
+    out.waypoints.resize(states.size());
     for (std::size_t k = 0; k < states.size(); ++k) {
         const NodeId n = Steps::node(states[k]);
-        const Voxel v = snapshot_->voxel_of(n);
+        Waypoint& w = out.waypoints[k];
+        w.position = snapshot_->voxel_of(n);
+        w.action = k == 0 ? Action::Start : steps_[k].motion();
+        w.cost = found_.cost[k];
         // (A dig route's waypoint inside rock until dug has no surface yet.)
-        Waypoint w{v, k == 0 ? Action::Start : steps_[k].motion(), found_.cost[k],
-                   double(v.y) + (active_moves_->is_waypoint(n) ? snapshot_->feet_offset(n) : 0.0)};
+        w.feet_y = double(w.position.y) + (active_moves_->is_waypoint(n) ? snapshot_->feet_offset(n) : 0.0);
+        w.opened = 0;
         w.dug = found_.dug[k];
         w.placed = found_.placed[k];
         // A start inside a closed door the agent opens (its body fits only
@@ -560,7 +565,6 @@ void Navigator::Impl::build_route(const Steps& steps, const std::vector<typename
             active_moves_->doors_to_open(n, out.open);
             w.opened = std::uint32_t(out.open.size() - before);
         }
-        out.waypoints.push_back(w);
         total += found_.cost[k];
     }
     out.cost = total;
