@@ -12,6 +12,8 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <cmath>
+#include <limits>
 #include <random>
 #include <thread>
 
@@ -149,6 +151,80 @@ TEST_CASE("landmarks stand in the largest part of the world both ways, not on a 
     const auto table = LandmarkTable::build(*nav.snapshot(), agent, 4);
     REQUIRE(table);
     for (const Voxel& l : table->landmarks()) REQUIRE(l.y == 1);
+}
+
+TEST_CASE("landmarks go where travel times are longest: a dead end's far end, then the corner farthest from both", "[landmarks]") {
+    // A square floor and, leaving it, a strip 40 long: the strip's end is
+    // the waypoint farthest there and back from the first landmark (by the
+    // corner x 0, z 0), and the floor's far corner the one farthest from
+    // both. (Landmarks spread around the rim of the loaded box put the third
+    // beside the second, at the strip's end, where it bounds nothing new.)
+    World w;
+    const BlockId stone = *w.blocks().find("stone");
+    for (int z = 0; z < 32; ++z)
+        for (int x = 0; x < 32; ++x) w.set_block({x, 0, z}, stone);
+    for (int x = 32; x < 72; ++x) w.set_block({x, 0, 16}, stone);
+    AgentProfile agent;
+    Navigator nav(w, agent);
+    const auto table = LandmarkTable::build(*nav.snapshot(), agent, 3);
+    REQUIRE(table);
+    REQUIRE(table->count() == 3);
+    CHECK(table->landmarks()[0] == Voxel(0, 1, 0));
+    CHECK(table->landmarks()[1] == Voxel(71, 1, 16));
+    // The third: the floor's corner farthest from both (31 diagonal moves
+    // from the first, 55 straight ones from the second).
+    CHECK(table->landmarks()[2] == Voxel(31, 1, 31));
+}
+
+TEST_CASE("each landmark after the first is the waypoint farthest, there and back, from those before it", "[landmarks]") {
+    // Held to travel times the plain search finds (the table's are rounded
+    // down per move, at most 1/1024 s each: the slack below).
+    for (std::uint32_t seed = 1; seed <= 3; ++seed) {
+        TerrainParams p;
+        p.size = {32, 20, 32};
+        p.seed = seed;
+        p.cliffs = true;
+        p.lakes = seed != 2;
+        const World w = generate_terrain(p);
+        AgentProfile agent;
+        Navigator nav(w, agent);
+        const auto table = LandmarkTable::build(*nav.snapshot(), agent, 4, seed % 2 == 0);
+        REQUIRE(table);
+        const std::vector<Voxel>& marks = table->landmarks();
+        REQUIRE(marks.size() == 4);
+        QueryOptions plain;
+        plain.acceleration = Acceleration::Off;
+        plain.landmarks = false;
+        // Round trip to the nearest of the first k landmarks; moves counted.
+        auto trip = [&](const Voxel& v, std::size_t k, std::size_t& moves) {
+            double best = std::numeric_limits<double>::infinity();
+            for (std::size_t j = 0; j < k; ++j) {
+                const Route there = nav.find_route(marks[j], Goal::at(v), plain);
+                const Route back = nav.find_route(v, Goal::at(marks[j]), plain);
+                if (there.status != SearchStatus::Found || back.status != SearchStatus::Found) continue;
+                if (there.cost + back.cost < best) {
+                    best = there.cost + back.cost;
+                    moves = there.waypoints.size() + back.waypoints.size();
+                }
+            }
+            return best;
+        };
+        const std::vector<Voxel> spots = surface_waypoints(nav);
+        REQUIRE(spots.size() > 500);
+        for (std::size_t k = 1; k < marks.size(); ++k) {
+            std::size_t mark_moves = 0;
+            const double mark_trip = trip(marks[k], k, mark_moves);
+            INFO("seed " << seed << " landmark " << k << " at " << marks[k].x << "," << marks[k].y << "," << marks[k].z);
+            REQUIRE(std::isfinite(mark_trip));
+            for (std::size_t i = 0; i < spots.size(); i += 7) {
+                std::size_t moves = 0;
+                const double t = trip(spots[i], k, moves);
+                if (!std::isfinite(t)) continue;  // outside the part landmarks stand in
+                INFO("waypoint " << spots[i].x << "," << spots[i].y << "," << spots[i].z << ": " << t << " s, landmark " << mark_trip << " s");
+                CHECK(mark_trip >= t - double(moves + mark_moves) * LandmarkTable::quantum);
+            }
+        }
+    }
 }
 
 TEST_CASE("a goal that landmarks prove unreachable answers no_path at once, as plain A* does after a search", "[landmarks]") {

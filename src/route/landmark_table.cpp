@@ -1,7 +1,8 @@
-// LandmarkTable::build: waypoints numbered chunk by chunk, landmarks placed
-// on the rim of the loaded world, the moves read once into arrays (rounded
-// down to quanta), 2 x count exact Dijkstra searches (forwards from each
-// landmark, backwards to it), and the times packed per chunk.
+// LandmarkTable::build: waypoints numbered chunk by chunk, the moves read
+// once into arrays (rounded down to quanta), landmarks placed one by one
+// (a corner of the loaded world, then each the waypoint farthest in travel
+// time from those placed), 2 exact Dijkstra searches per landmark
+// (forwards from it, backwards to it), and the times packed per chunk.
 // Its Dijkstras keep their own loop rather than AStar's: they run 2 x count
 // times over the same arcs, read once into arrays in integer quanta (each
 // cost rounded down), where AStar would ask the rules for every move again
@@ -9,7 +10,7 @@
 // 3-4x slower than a loop built for it (flow_build.hpp has the A/B).
 #include "route/landmarks.hpp"
 
-#include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
 
 #include <algorithm>
 #include <chrono>
@@ -22,36 +23,6 @@ namespace {
 using Row = std::uint32_t;
 constexpr Row kNoRow = 0xFFFFFFFFu;
 
-
-// Rim targets: the corners of the box first, then points along its edges
-// each as far as possible from those chosen.
-std::vector<std::pair<double, double>> rim_targets(double x0, double z0, double x1, double z1, int count) {
-    std::vector<std::pair<double, double>> out = {{x0, z0}, {x1, z1}, {x1, z0}, {x0, z1}};
-    out.resize(std::size_t(std::min(count, 4)));
-    std::vector<std::pair<double, double>> samples;
-    const int per_side = 64;
-    for (int i = 0; i < per_side; ++i) {
-        const double t = (i + 0.5) / per_side;
-        samples.push_back({x0 + t * (x1 - x0), z0});
-        samples.push_back({x0 + t * (x1 - x0), z1});
-        samples.push_back({x0, z0 + t * (z1 - z0)});
-        samples.push_back({x1, z0 + t * (z1 - z0)});
-    }
-    while (int(out.size()) < count) {
-        double best = -1.0;
-        std::pair<double, double> pick = samples[0];
-        for (const auto& s : samples) {
-            double nearest = 1e300;
-            for (const auto& o : out) nearest = std::min(nearest, std::hypot(s.first - o.first, s.second - o.second));
-            if (nearest > best) {
-                best = nearest;
-                pick = s;
-            }
-        }
-        out.push_back(pick);
-    }
-    return out;
-}
 
 }  // namespace
 
@@ -123,11 +94,10 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
             for (std::uint32_t e = out_begin[u]; e < out_begin[u + 1]; ++e) in_arcs[fill[out_arcs[e].to]++] = {u, out_arcs[e].quanta};
     }
 
-    // 3. Landmarks: the waypoint nearest each rim target (highest on ties:
-    // the surface, where most routes run) inside the largest strongly
-    // connected part found (tried from the centre and from each target's
-    // nearest waypoint): a landmark on a tree top or in a sealed cave would
-    // reach, or be reached from, almost nothing and bound nothing.
+    // 3. Landmarks lie inside the largest strongly connected part found
+    // (tried from the centre and from the corners' nearest waypoints): a
+    // landmark on a tree top or in a sealed cave would reach, or be reached
+    // from, almost nothing and bound nothing.
     double x0 = 1e300, z0 = 1e300, x1 = -1e300, z1 = -1e300;
     for (const auto& cp : t.chunks_) {
         const Chunk& c = *cp;
@@ -136,7 +106,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
         x1 = std::max(x1, c.chunk.x * 16.0 + 15.0);
         z1 = std::max(z1, c.chunk.z * 16.0 + 15.0);
     }
-    const std::vector<std::pair<double, double>> targets = rim_targets(x0, z0, x1, z1, count);
+    const std::pair<double, double> corners[4] = {{x0, z0}, {x1, z1}, {x1, z0}, {x0, z1}};
     std::vector<Row> marks;
     auto nearest = [&](double tx, double tz, const std::vector<char>* core) {
         Row best = kNoRow;
@@ -171,7 +141,7 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     std::vector<char> core, forwards, backwards;
     std::size_t core_size = 0;
     std::vector<Row> seeds{nearest((x0 + x1) / 2, (z0 + z1) / 2, nullptr)};
-    for (const auto& [tx, tz] : targets) seeds.push_back(nearest(tx, tz, nullptr));
+    for (const auto& [tx, tz] : corners) seeds.push_back(nearest(tx, tz, nullptr));
     for (Row seed : seeds) {
         if (seed == kNoRow || (!core.empty() && core[seed])) continue;
         if (cancelled()) return nullptr;
@@ -188,24 +158,23 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
         }
         if (core_size * 2 >= n) break;  // no other part can be larger
     }
-    for (const auto& [tx, tz] : targets) {
-        const Row best = nearest(tx, tz, &core);
-        if (best == kNoRow) break;
-        marks.push_back(best);
-        t.landmarks_.push_back(snap.voxel_of(nodes[best]));
-    }
-    count = t.count_ = int(marks.size());
-    if (count == 0) return nullptr;
-
-    // 4. Times: run k < count is D(v, L_k) (backwards), run count + k is D(L_k, v).
-    std::vector<std::vector<std::uint32_t>> dist(std::size_t(2 * count));
-    auto one_run = [&](int run) {
-        std::vector<std::uint32_t>& d = dist[std::size_t(run)];
+    // 4. Placing and times, one landmark at a time. The first is the core
+    // waypoint nearest the corner (x0, z0) (highest on ties: the surface,
+    // where most routes run); each next one is the core waypoint farthest
+    // from those placed, by the round trip D(L, v) + D(v, L) to the nearest
+    // of them (Goldberg and Harrelson's "farthest" selection), which puts
+    // landmarks in the dead ends and far rooms where a goal's bound needs
+    // one "behind" it. Against landmarks spread evenly around the rim
+    // (tools/bench/RESULTS.md, issue 39 step 8): CatwalkAlley 0.72x the
+    // time, the kit's small world "all of it" 26 expansions instead of 70,
+    // its large world corner to corner 362 instead of 623; edge to edge
+    // 345 instead of 292. Run k of `dist` is D(v, L_k) (backwards), run
+    // count + k is D(L_k, v); each landmark's two runs go in parallel.
+    std::vector<std::vector<std::uint32_t>> to(static_cast<std::size_t>(count)), from(static_cast<std::size_t>(count));
+    auto dijkstra = [&](std::vector<std::uint32_t>& d, bool backwards, Row root) {
         d.assign(n, unreachable);
-        const bool backwards = run < count;
         const std::vector<std::uint32_t>& begin = backwards ? in_begin : out_begin;
         const std::vector<Arc>& arcs = backwards ? in_arcs : out_arcs;
-        const Row root = marks[std::size_t(run % count)];
         using Entry = std::pair<std::uint32_t, Row>;
         std::vector<Entry> heap;
         auto later = [](const Entry& a, const Entry& b) { return a.first > b.first; };
@@ -229,10 +198,38 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
             }
         }
     };
-    if (parallel) tbb::parallel_for(0, 2 * count, one_run);
-    else
-        for (int run = 0; run < 2 * count; ++run) one_run(run);
-    if (cancelled()) return nullptr;
+    // Per core waypoint, the round trip to the nearest landmark placed.
+    std::vector<std::uint64_t> far(n, ~std::uint64_t(0));
+    Row next = nearest(corners[0].first, corners[0].second, &core);
+    while (next != kNoRow) {
+        const std::size_t k = marks.size();
+        marks.push_back(next);
+        t.landmarks_.push_back(snap.voxel_of(nodes[next]));
+        auto backwards = [&] { dijkstra(to[k], true, next); };
+        auto forwards = [&] { dijkstra(from[k], false, next); };
+        if (parallel) tbb::parallel_invoke(backwards, forwards);
+        else backwards(), forwards();
+        if (cancelled()) return nullptr;
+        if (int(marks.size()) == count) break;
+        next = kNoRow;
+        std::uint64_t farthest = 0;
+        for (Row r = 0; r < n; ++r) {
+            if (!core[r]) continue;
+            // Core waypoints reach and are reached from every landmark.
+            far[r] = std::min(far[r], std::uint64_t(to[k][r]) + from[k][r]);
+            if (far[r] > farthest) {
+                farthest = far[r];
+                next = r;
+            }
+        }
+    }
+    count = t.count_ = int(marks.size());
+    if (count == 0) return nullptr;
+    std::vector<std::vector<std::uint32_t>> dist(std::size_t(2 * count));
+    for (int k = 0; k < count; ++k) {
+        dist[std::size_t(k)].swap(to[std::size_t(k)]);
+        dist[std::size_t(count + k)].swap(from[std::size_t(k)]);
+    }
 
     // 5. Packing: per chunk and run the least time as base, then offsets.
     const int runs = 2 * count;

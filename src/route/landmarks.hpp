@@ -1,7 +1,8 @@
 /// @file landmarks.hpp
 /// @brief Landmark tables (ALT: A*, landmarks and the triangle inequality,
 /// Goldberg and Harrelson 2005): exact travel times from every waypoint to
-/// and from a few landmarks on the rim of the loaded world, which give the
+/// and from a few landmarks spread by travel time over the loaded world
+/// (each as far as possible from the others), which give the
 /// search a lower bound that knows the terrain (water, hills, floor costs,
 /// detours) where the octile bound only knows distance. Routes stay exact:
 /// the bound is admissible and consistent, so A* returns the same cost as
@@ -82,10 +83,12 @@ public:
     static constexpr int max_count = 32;
 
     /// Builds the tables of `count` landmarks for the agent on `snapshot`
-    /// (the profile's own floor costs). Landmarks are spread around the rim
-    /// of the navigable chunks' horizontal extent, corners first. Runs the
-    /// 2 x count Dijkstra searches on TBB's workers (`parallel`), or one
-    /// after another on the calling thread. Returns null when the agent has
+    /// (the profile's own floor costs). The first landmark stands by a
+    /// corner of the navigable chunks' horizontal extent, each next one at
+    /// the waypoint farthest there and back from those placed (so in dead
+    /// ends and far rooms). Runs each landmark's 2 Dijkstra searches side
+    /// by side on TBB's workers (`parallel`), or one after the other on the
+    /// calling thread; landmarks are placed one after another. Returns null when the agent has
     /// no ground waypoints to place landmarks on (flyers: open sky is their
     /// acceleration) or count is 0, and when `cancel` (read now and then,
     /// from any thread) becomes true.
