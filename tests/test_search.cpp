@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <random>
@@ -277,7 +278,95 @@ struct OpenGrid {
     }
 };
 
+// A 96 x 96 grid with a quarter of its cells walls and a random price per
+// cell (1 to 2), 8-connected without corner cutting: a move costs the mean
+// price of its two cells times its length. Octile bound at price 1. Prices
+// are random doubles, so no two open nodes tie in f and g.
+struct PricedGrid {
+    using State = std::uint32_t;  // x + 96 y
+    static constexpr int n = 96;
+    const std::vector<double>* price;  // 0: a wall
+    int gx, gy;
+    std::uint64_t hash(State s) const { return s; }
+    double heuristic(State s) const {
+        const double dx = std::abs(int(s % n) - gx), dy = std::abs(int(s / n) - gy);
+        return std::max(dx, dy) - std::min(dx, dy) + std::sqrt(2.0) * std::min(dx, dy);
+    }
+    bool is_goal(State s) const { return int(s % n) == gx && int(s / n) == gy; }
+    bool open(int x, int y) const { return x >= 0 && y >= 0 && x < n && y < n && (*price)[std::size_t(x + n * y)] > 0.0; }
+    template <class F>
+    void for_each_successor(State s, F&& f) const {
+        const int x = int(s % n), y = int(s / n);
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) {
+                if ((dx == 0 && dy == 0) || !open(x + dx, y + dy)) continue;
+                if (dx != 0 && dy != 0 && (!open(x + dx, y) || !open(x, y + dy))) continue;
+                const double mean = ((*price)[s] + (*price)[std::size_t(x + dx + n * (y + dy))]) / 2.0;
+                f(State(x + dx + n * (y + dy)), mean * (dx != 0 && dy != 0 ? std::sqrt(2.0) : 1.0), 0);
+            }
+    }
+};
+// The same with one open node kept before the heap (AStar's fast_open).
+struct PricedGridFast : PricedGrid {
+    static constexpr bool fast_open = true;
+};
+struct OpenGridFast : OpenGrid {
+    static constexpr bool fast_open = true;
+};
+
 }  // namespace
+
+TEST_CASE("an open node kept before the heap changes nothing but the order of exact ties", "[search][heap]") {
+    // Without ties (random prices), the searches with and without it expand
+    // the same nodes in the same order, sliced or not, leave the same open
+    // list and find the same route; with ties everywhere (the open grid
+    // below), it still walks the route expanding one node per move.
+    std::mt19937 rng(7);
+    std::vector<double> price(PricedGrid::n * PricedGrid::n);
+    AStar<std::uint32_t> plain, fast;
+    SearchRecord<std::uint32_t> rec_plain, rec_fast;
+    SearchResult<std::uint32_t> out_plain, out_fast;
+    int compared = 0;
+    for (int world = 0; world < 12; ++world) {
+        for (double& p : price) p = rng() % 4 == 0 ? 0.0 : 1.0 + double(rng() % 100000) / 100000.0;
+        for (int q = 0; q < 8; ++q) {
+            const std::uint32_t start = rng() % price.size();
+            const int gx = int(rng() % PricedGrid::n), gy = int(rng() % PricedGrid::n);
+            if (price[start] == 0.0 || price[std::size_t(gx + PricedGrid::n * gy)] == 0.0) continue;
+            SearchLimits limits;
+            if (q % 3 == 2) limits.max_nodes = 300;
+            const PricedGrid a{&price, gx, gy};
+            const PricedGridFast b{{&price, gx, gy}};
+            plain.record_into(&rec_plain);
+            fast.record_into(&rec_fast);
+            plain.run(a, start, limits, out_plain);
+            fast.begin(b, start, limits);
+            while (!fast.step(b, 1 + q)) {}
+            fast.finish(b, out_fast);
+            INFO("world " << world << " query " << q);
+            REQUIRE(out_fast.status == out_plain.status);
+            CHECK(out_fast.cost == out_plain.cost);
+            CHECK(out_fast.states == out_plain.states);
+            REQUIRE(rec_fast.expanded.size() == rec_plain.expanded.size());
+            for (std::size_t i = 0; i < rec_plain.expanded.size(); ++i) REQUIRE(rec_fast.expanded[i].state == rec_plain.expanded[i].state);
+            std::vector<std::uint32_t> open_plain, open_fast;
+            for (const auto& o : rec_plain.open) open_plain.push_back(o.state);
+            for (const auto& o : rec_fast.open) open_fast.push_back(o.state);
+            std::sort(open_plain.begin(), open_plain.end());
+            std::sort(open_fast.begin(), open_fast.end());
+            CHECK(open_fast == open_plain);
+            ++compared;
+        }
+    }
+    CHECK(compared > 50);
+    plain.record_into(nullptr);
+    fast.record_into(nullptr);
+    for (const auto& [sx, sy, gx, gy] : std::vector<std::array<int, 4>>{{0, 0, 300, 170}, {500, 20, 37, 400}}) {
+        fast.run(OpenGridFast{{gx, gy}}, std::uint32_t(sx + 1024 * sy), SearchLimits{}, out_fast);
+        REQUIRE(out_fast.status == SearchStatus::Found);
+        CHECK(out_fast.metrics.expanded == out_fast.states.size() - 1);
+    }
+}
 
 TEST_CASE("the A* is generic: a game's own states and actions", "[search][generic]") {
     // Reference: cheapest cost to reach n, by dynamic programming.

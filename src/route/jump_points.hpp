@@ -47,6 +47,9 @@ namespace voxnav {
 class JumpPointProblem : public NavProblem {
 public:
     static constexpr bool wants_parent = true;
+    /// Never traced (traces show the plain search): the open list may take
+    /// a node before its heap (AStar's fast_open).
+    static constexpr bool fast_open = true;
     /// The longest run, in moves; its end is a jump point. Runs read 16
     /// voxels at a time, so long runs are cheap; but a diagonal run scans
     /// two straight runs at every step. Measured on the Moving AI maps

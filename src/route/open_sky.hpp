@@ -104,6 +104,9 @@ inline constexpr ParentReach parent_reach = make_parent_reach();
 class OpenSkyProblem : public NavProblem {
 public:
     static constexpr bool wants_parent = true;
+    /// Never traced (traces show the plain search): the open list may take
+    /// a node before its heap (AStar's fast_open).
+    static constexpr bool fast_open = true;
     OpenSkyProblem(const MovementModel& moves, State goal) : NavProblem(moves, goal) {
         for (int k = 1; k <= 3; ++k) cost_[k] = moves.fly_step(k);
     }
