@@ -171,10 +171,10 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
     // 345 instead of 292. Run k of `dist` is D(v, L_k) (backwards), run
     // count + k is D(L_k, v); each landmark's two runs go in parallel.
     std::vector<std::vector<std::uint32_t>> to(static_cast<std::size_t>(count)), from(static_cast<std::size_t>(count));
-    auto dijkstra = [&](std::vector<std::uint32_t>& d, bool backwards, Row root) {
+    auto dijkstra = [&](std::vector<std::uint32_t>& d, bool reversed, Row root) {
         d.assign(n, unreachable);
-        const std::vector<std::uint32_t>& begin = backwards ? in_begin : out_begin;
-        const std::vector<Arc>& arcs = backwards ? in_arcs : out_arcs;
+        const std::vector<std::uint32_t>& begin = reversed ? in_begin : out_begin;
+        const std::vector<Arc>& arcs = reversed ? in_arcs : out_arcs;
         using Entry = std::pair<std::uint32_t, Row>;
         std::vector<Entry> heap;
         auto later = [](const Entry& a, const Entry& b) { return a.first > b.first; };
@@ -205,10 +205,10 @@ std::shared_ptr<const LandmarkTable> LandmarkTable::build(const NavSnapshot& sna
         const std::size_t k = marks.size();
         marks.push_back(next);
         t.landmarks_.push_back(snap.voxel_of(nodes[next]));
-        auto backwards = [&] { dijkstra(to[k], true, next); };
-        auto forwards = [&] { dijkstra(from[k], false, next); };
-        if (parallel) tbb::parallel_invoke(backwards, forwards);
-        else backwards(), forwards();
+        auto times_to = [&] { dijkstra(to[k], true, next); };
+        auto times_from = [&] { dijkstra(from[k], false, next); };
+        if (parallel) tbb::parallel_invoke(times_to, times_from);
+        else times_to(), times_from();
         if (cancelled()) return nullptr;
         if (int(marks.size()) == count) break;
         next = kNoRow;
