@@ -86,12 +86,12 @@ public:
     /// (the profile's own floor costs). The first landmark stands by a
     /// corner of the navigable chunks' horizontal extent, each next one at
     /// the waypoint farthest there and back from those placed (so in dead
-    /// ends and far rooms). Runs each landmark's 2 Dijkstra searches side
-    /// by side on TBB's workers (`parallel`), or one after the other on the
-    /// calling thread; landmarks are placed one after another. Returns null when the agent has
-    /// no ground waypoints to place landmarks on (flyers: open sky is their
-    /// acceleration) or count is 0, and when `cancel` (read now and then,
-    /// from any thread) becomes true.
+    /// ends and far rooms). Landmarks are placed one after another; each
+    /// one's 2 Dijkstra searches run side by side on TBB's workers
+    /// (`parallel`), or one after the other on the calling thread. Returns
+    /// null when the agent has no ground waypoints to place landmarks on
+    /// (flyers: open sky is their acceleration) or count is 0, and when
+    /// `cancel` (read now and then, from any thread) becomes true.
     [[nodiscard]] static std::shared_ptr<const LandmarkTable> build(const NavSnapshot& snapshot, const AgentProfile& profile,
                                                                     int count, bool parallel = true,
                                                                     const std::atomic<bool>* cancel = nullptr);

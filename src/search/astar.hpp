@@ -270,12 +270,12 @@ private:
     // The open list is fast_ (when has_fast_) and the heap. A node opened
     // goes to fast_ when that is empty or it comes first there (the entry it
     // displaces goes into the heap); a node improved keeps its place; a pop
-    // takes fast_ unless the heap's top comes before it. With a tight bound (landmarks, jump
-    // points) the node expanded next is mostly the one just opened (81% of
-    // pops on the peer kit's large world), which then skips a push and a
-    // pop, whose sift down is a chain of dependent loads. The order is the
-    // heap's except among nodes equal in key and g, which the heap itself
-    // hands out in an order its history decides.
+    // takes fast_ unless the heap's top comes before it. With a tight bound
+    // (landmarks, jump points) the node expanded next is mostly the one just
+    // opened (81% of pops on the peer kit's large world), which then skips
+    // a push and a pop, whose sift down is a chain of dependent loads. The
+    // order is the heap's except among nodes equal in key and g, which the
+    // heap itself hands out in an order its history decides.
     void open_node(std::uint32_t n, double f) {
         const HeapEntry e{tie_key(f), static_cast<float>(nodes_[n].g), n};
         if (!has_fast_) {
@@ -318,9 +318,8 @@ private:
         sift_up(heap_.size() - 1);
     }
     void heap_push(std::uint32_t n, double f) {
-        heap_.push_back({tie_key(f), static_cast<float>(nodes_[n].g), n});
+        heap_insert({tie_key(f), static_cast<float>(nodes_[n].g), n});
         heap_peak_ = std::max(heap_peak_, heap_.size());
-        sift_up(heap_.size() - 1);
     }
     std::uint32_t heap_pop() {
         const std::uint32_t top = heap_[0].node;
