@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # What `cmake --install build [--prefix P]` installs (included from the top
 # CMakeLists.txt). Components: `runtime` and `dev` (see there).
 include(CMakePackageConfigHelpers)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Debian packages from `cpack --config build/CPackConfig.cmake` (run in the
 # build folder: `cd build && cpack`):
 #   voxnav_<version>_amd64.deb      libvoxnav.so.<version>, the voxnav CLI,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Compiles a Lua file without running it: with LuaJIT (what Luanti runs the
 # mod with) when installed, else with a luac. Neither: "SKIPPED: ..." and
 # exit 77 (ctest's skip code); it never passes without compiling.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs Doxygen on the configured Doxyfile and shows its warnings.
 #   run_doxygen.sh DOXYGEN DOXYFILE WARNING_LOG [--strict]
 # DOXYGEN empty or missing: "SKIPPED: ..." and exit 77 (ctest's skip code).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One query with search acceleration (jump points, open-sky pruning) and
 // without, both checked against the reference Dijkstra, then sliced; the
 // waypoints to pick queries from, and seeded queries among them.

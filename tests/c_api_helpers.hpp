@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Handles and worlds the C API tests share (test_c_api*.cpp).
 #pragma once
 

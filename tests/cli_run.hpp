@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Runs the voxnav command-line tool as a user would and captures its output.
 #pragma once
 

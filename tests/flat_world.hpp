@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Test worlds for jump points and plain floor.
 #pragma once
 

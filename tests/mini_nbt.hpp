@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Test-side NBT tools, independent of the library's reader: a writer to
 // craft chunks (valid and damaged) and a tiny decoder to cross-check loads.
 #pragma once

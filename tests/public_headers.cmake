@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Run by ctest ("public headers are self-contained"): compiles, for every
 # header under include/voxnav (what voxnav installs), a one-line translation
 # unit `#include "voxnav/<h>"` with include/ and the dependencies' include

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Seeded random worlds of shaped blocks (slabs, stairs, fences, carpets,
 // snow, ladders, doors, gates, trapdoors, hazards, water, cobwebs, soul
 // sand, honey)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Seeded random worlds and agent profiles for the randomized comparisons.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A deliberately simple reference for digging and placing, written from the
 // issue's wording and the rules in agent/moves/block_look.hpp against
 // World::block() (no facts, no caches), on top of the reference movement

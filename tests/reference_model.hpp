@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A deliberately simple reference for the movement model, written straight
 // from spec/movement-model.md against World::block() (no NavField, no
 // caching), and a plain Dijkstra over it. Slow and obvious on purpose: the

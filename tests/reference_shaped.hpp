@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A deliberately simple reference for the real-block rules, written from the
 // issue's wording and the README's "Real blocks" section against
 // World::block_type() alone: heights in sixteenths, every question answered

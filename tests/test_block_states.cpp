@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Block states and shape words: Minecraft states through the block table
 // (io/block_states.hpp), the table's words and their errors, text-world
 // legends with shapes, and .vdb files keeping shapes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The block traits table (facts/block_traits.hpp): one table per registry
 // version and agent shape, which the facts and the dig and place rules both
 // read. Floor classes by name; a fence top; a query's floor-cost override

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C API (include/voxnav/voxnav.h, libvoxnav.so) against the C++ API it
 // wraps: the same routes on random worlds, for every goal kind, zones and
 // floor costs; statuses instead of exceptions; a per-thread last error;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C API's Minecraft block states (voxnav_world_minecraft_block, block
 // tables) against the table the C++ readers use: kinds and heights as the
 // table says, one id per state, waterlogged passable blocks as water, a

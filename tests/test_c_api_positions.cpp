@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C API's game units, snapping, smoothing and reachable areas against
 // the C++ calls they wrap, on random worlds; bad input gets a status.
 #include "c_api_helpers.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C API's route service and chases against fresh routes: every
 // collected route and every chaser's route costs what voxnav_find_route
 // gives on the same world; cancel, small collects, crowds; bad input.

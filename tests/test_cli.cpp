@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The voxnav command-line tool, run as a user would: exit codes, messages,
 // and every route it prints checked against the reference model.
 #include "cli_run.hpp"

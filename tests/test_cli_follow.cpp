@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav follow, the follower's language-neutral driver: a closed loop over
 // its pipes with a tiny kinematic body (as any physics would drive it), its
 // output keys, exit codes, and bad input named by line and key.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The picture and tuning commands as a user runs them: route --trace, render,
 // reach and compare. Pictures are decoded with libpng and checked by pixel.
 #include "cli_run.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Digging and placing (the rules' block forms, agent/moves/block_look.hpp): one tiny hand-made world per
 // rule of the issue, block materials from the table and the text format,
 // and profile keys.

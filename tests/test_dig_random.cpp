@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Randomized checks of digging and placing: seeded worlds with random
 // hardness, falling and unbreakable blocks, and random digging and placing
 // profiles (blocks carried among them). Every route costs what a simple

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Flow fields (route/flow_field.hpp) and chases (route/chase.hpp): on seeded
 // worlds with every move kind (leaps, falls, swims, flight, wide agents,
 // one-way drops, stairs, ladders, doors), the field's cost at every waypoint

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The follower (route/follower.hpp), one tiny hand-made world per rule, with
 // a tiny kinematic body: it goes where it is steered at the speed it is
 // told, cannot enter a column higher than a step without being told to jump

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The text world format, and native .vdb round trips.
 #include "test_helpers.hpp"
 

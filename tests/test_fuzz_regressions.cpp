@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Replays the fuzz seed corpora and every input that once broke a reader:
 // each must load or fail with an error, never crash.
 #include "fuzz/targets.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Real worlds nobody here made: Minecraft regions, chunks, a schematic and
 // MagicaVoxel models, cross-checked with the independent decoder in
 // mini_nbt.hpp; damaged input of every kind.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The landmark bound (route/landmarks.hpp): routes cost exactly what plain
 // A* finds on seeded worlds (flat, hilly, water, caves) for random agents,
 // goals and zones; the bound is admissible and consistent over every move;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Live worlds: chunk-sparse facts kept equal to a from-scratch derivation
 // under random loads, unloads and edits (scattered, negative and far
 // coordinates), snapshots that edits never change, shared shapes, and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Minecraft blocks as the game shapes them (issue 36): the generated block
 // table's lines per state, the blocks it made collide (lanterns, chains,
 // flower pots), partial heights from the game's boxes (stonecutter), the

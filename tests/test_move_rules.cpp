@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The movement rules run both ways: every move for_each_move gives is found
 // again by for_each_predecessor from its end, with the same cost and action,
 // and nothing else is (agent/movement.hpp). Flow fields and landmark tables

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every move rule of spec/movement-model.md on tiny hand-made worlds.
 #include "reference_model.hpp"
 #include "test_helpers.hpp"

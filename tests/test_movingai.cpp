@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Moving AI map and scenario readers: worlds they make and their errors.
 #include "test_helpers.hpp"
 

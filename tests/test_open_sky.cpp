@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Canonical pruning in open sky for pure flyers (route/open_sky.hpp): the
 // successors of the canonical order in open sky, all moves elsewhere; the
 // same costs as the plain search and the reference Dijkstra; legal routes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PNG pictures of worlds, routes and searches: decoded back with libpng and
 // checked pixel by pixel against the palette, on hand-made worlds.
 #include "random_world.hpp"

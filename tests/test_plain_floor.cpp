@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Plain-floor bits (facts/plain_floor.hpp): kept per chunk by NavField, they
 // must equal the predicate after every edit, load and unload, and jump points
 // reading them must keep giving the plain search's costs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Agent profiles from JSON: defaults, examples, and errors naming the key.
 #include <cmath>
 #include <catch2/catch.hpp>

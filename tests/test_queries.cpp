@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Game queries: goals, per-query costs, sliced queries, snapping, route
 // checks and smoothing. Goals and zones are checked against the reference
 // Dijkstra, with goal tests written here from the wording.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A warm navigator's queries allocate nothing (issue 39, item 1): the game
 // asks thousands of short questions a second, and a heap call per query is
 // both time and a lock in most allocators. This binary replaces the global

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Real builds nobody here made (worlds/samples/builds/, copied from
 // ../shared/data/minecraft-builds/ with SOURCES.md): each loads, its blocks
 // fall into the shape families stated below, the structure files agree

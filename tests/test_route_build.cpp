@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Building a route from a search's answer (route/route_steps.hpp): each
 // waypoint's cost is the rules' own price of its step. Walks, swims and fly moves
 // are priced without asking the rules (OrdinarySteps::known_step); this

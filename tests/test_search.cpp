@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The search against a plain Dijkstra over the reference model, on many
 // seeded random worlds and profiles; limits and statuses; the generic A*.
 #include "accelerated_check.hpp"

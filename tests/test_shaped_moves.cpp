@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The real-block rules (agent/moves/shaped.hpp), one tiny hand-made world
 // each: stairs, slabs, fences, ceilings, snow, carpets, ladders, doors,
 // hazards and drops into water.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Seeded random worlds of slabs, stairs, fences, carpets, snow, ladders,
 // doors, gates, hazards and water, and random profiles: the engine's moves
 // equal those of tests/reference_shaped.hpp position by position, routes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Swim runs (route/swim_runs.cpp): jump points over plain water must give
 // the plain search's costs in random lakes (depths, islands, pillars under
 // water, overhangs to dive under, shores to climb out on, slabs at the

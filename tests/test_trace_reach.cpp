@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Search traces (what a query's search did) and the reachable set. Traces
 // are checked against the route they came from; the reachable set against a
 // plain flood over the reference model, written here.

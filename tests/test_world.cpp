@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The world store: blocks, chunks, bounds, points, transform, journal.
 #include "test_helpers.hpp"
 

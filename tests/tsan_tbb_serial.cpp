@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Linked into the README examples in a -DVOXNAV_SANITIZE=thread build only.
 // The examples are written as a game writes them, without capping TBB; but
 // OpenVDB runs some of its own work on TBB workers (freeing a tree), and TBB

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The 3D viewer in a real browser: `voxnav view` writes pages for the demo
 // world (with a route) and a real Minecraft region; headless Chromium opens
 // each one, which must load without any console message or script error

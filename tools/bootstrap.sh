@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs the Debian 12 packages voxnav builds against, when missing.
 # Run as root (or with sudo available). Safe to run again.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the Node addon (bindings/node/build.js) against BUILD's libvoxnav.so
 # into OUT, with the N-API headers of the npm folder NPM_DIR (node-api-headers
 # installed there by tools/npm_ci_pinned.sh). Shared by the Node, mineflayer

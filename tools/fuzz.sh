@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs every libFuzzer target for SECONDS each, JOBS at a time, and prints one
 # line per target: runs, executions, crashes. New crashing inputs land in
 # tests/fuzz/regressions/<target>/ (replayed by ctest from then on); the

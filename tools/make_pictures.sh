@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Makes the README's pictures (worlds/pictures/) with the voxnav commands, and
 # prints what each took (time, file size). Needs a build (build/bin/voxnav);
 # the viewer screenshot also needs Debian's chromium.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs the npm packages pinned by a package.json and package-lock.json
 # into a folder of the build tree, once per lock file (npm ci; a stamp in
 # node_modules remembers which lock it installed). Shared by the ctests that

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Replays every Moving AI scenario of the shared data folder with --check.
 # Usage: tools/replay_movingai.sh [DATA_DIR] [--every N for the 3D maps DA1 and A1]
 set -uo pipefail

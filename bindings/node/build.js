@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: MIT
 'use strict';
 // Builds the native addon (npm install runs this): build/voxnav.node and
 // the libvoxnav.so it links, side by side. Where libvoxnav comes from, in

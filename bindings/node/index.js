@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict';
 // voxnav for Node.js: exact, action-tagged routes for voxel-game NPCs and
 // bots. The JS half of the npm package `voxnav`: classes over the native

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict';
 // voxnav as mineflayer's pathfinder (require('voxnav/mineflayer')):
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict';
 // Loads the native addon that build.js made (build/voxnav.node, next to the
 // libvoxnav.so it links, found through its $ORIGIN run path).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What libvoxnav.so exports: everything declared in voxnav's public headers,
 // nothing else.
 //

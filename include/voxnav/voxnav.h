@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file voxnav.h
  * @brief The C API: voxnav for games that are not written in C++ (Lua through
  * LuaJIT's FFI, C# through P/Invoke, Rust, Python, Godot's GDExtension).

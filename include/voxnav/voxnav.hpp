@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file voxnav.hpp
 /// @brief Everything a game calls: worlds and blocks, file readers, agent
 /// profiles, navigators (with their shared facts, NavField, and landmark

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/agent/action.hpp"
 
 namespace voxnav {

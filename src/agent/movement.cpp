@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "agent/movement.hpp"
 #include "facts/block_traits.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file movement.hpp
 /// @brief MovementModel: which moves an agent can make from a position, to
 /// where, at what cost, and, the other way, which moves reach a position

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/agent/profile.hpp"
 #include "voxnav/world/block.hpp"
 

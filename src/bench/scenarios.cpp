@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bench/scenarios.hpp"
 
 #include "../io/text_lines.hpp"

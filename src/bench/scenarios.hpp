@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file scenarios.hpp
 /// @brief Moving AI scenario files (.scen for 2D maps, .3dscen for 3D maps)
 /// and the agent profiles under which voxnav's costs equal their published

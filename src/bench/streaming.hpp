@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file streaming.hpp
 /// @brief A Minecraft-like streamed world for the live-world benchmarks:
 /// columns of 24 sections (chunk y -4..19): stone with caves below, a ground

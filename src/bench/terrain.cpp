@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "bench/terrain.hpp"
 #include "world/block_store.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file terrain.hpp
 /// @brief A deterministic terrain generator for benchmarks and demos: hills,
 /// cliffs, caves, lakes, trees and mud, from a size and a seed.

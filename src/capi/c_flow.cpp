@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C API's flow fields (include/voxnav/voxnav.h): a FlowField behind a
 // handle, computed by a navigator from a C query.
 #include "capi/c_handles.hpp"

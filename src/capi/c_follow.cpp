@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C API's follower (voxnav.h: voxnav_follower_*), over voxnav::Follower.
 #include "c_handles.hpp"
 

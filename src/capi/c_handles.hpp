@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C API's handles and its one error path (internal to libvoxnav).
 // Every exported function runs its body through guard(), which turns each
 // exception into a status and a per-thread error sentence: no C++ exception

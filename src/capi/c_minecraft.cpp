@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C API's Minecraft block tables (include/voxnav/voxnav.h): a block
 // state string becomes a world block id through a table, as the readers of
 // Minecraft files do (io/minecraft_blocks.hpp, BlockMapper).

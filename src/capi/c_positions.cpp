@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C API's positions and areas (include/voxnav/voxnav.h): game units and
 // the world's transform, snapping game positions, smoothing a route, and
 // the reachable area of a start.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C API's navigators, queries and routes (include/voxnav/voxnav.h).
 #include "capi/c_handles.hpp"
 

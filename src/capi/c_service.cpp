@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C API's route service and chases (include/voxnav/voxnav.h): a
 // RouteService or a ChaseField behind a handle that keeps its world alive.
 #include "capi/c_handles.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The C API's library, world and field calls (include/voxnav/voxnav.h).
 #include "capi/c_handles.hpp"
 #include "facts/nav_snapshot.hpp"

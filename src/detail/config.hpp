@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file config.hpp
 /// @brief Compiler settings the library's inline code shares (internal detail).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file tsan.hpp
 /// @brief VOXNAV_TSAN is defined in a ThreadSanitizer build (GCC or clang).
 ///

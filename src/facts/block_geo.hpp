@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file block_geo.hpp
 /// @brief detail::BlockGeo: what one block type does to one agent shape,
 /// as the shaped derivation of the facts reads it: the compact form of its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "facts/block_traits.hpp"
 
 #include <algorithm>

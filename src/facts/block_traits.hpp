@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file block_traits.hpp
 /// @brief BlockTraitsTable: what each block type of a registry is to one
 /// agent shape, derived once per registry version (NavField, where it also

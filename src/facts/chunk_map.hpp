@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file chunk_map.hpp
 /// @brief ChunkMap<V>: a flat open-addressing map from chunk coordinates to
 /// small values, for the bookkeeping of one NavField sync. A chunk crossing

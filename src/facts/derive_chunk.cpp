@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "derive_chunk.hpp"
 #include "read_box.hpp"
 #include "world/block_store.hpp"

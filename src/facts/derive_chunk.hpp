@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Derivation of one chunk's facts from the block store (internal to facts/).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The shaped derivation: facts and shape facts of a chunk near slabs,
 // stairs, fences, ladders, doors or damaging floors (facts/fact.hpp says
 // what each field means). Slower than derive_chunk per chunk, and only run

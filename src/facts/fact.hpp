@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file fact.hpp
 /// @brief Fact: what the derived facts say about one position for one agent
 /// shape (a position is where the agent's feet voxel, the min corner of its

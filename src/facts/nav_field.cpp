@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/facts/nav_field.hpp"
 #include "world/block_store.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "facts/nav_snapshot.hpp"
 
 #include "facts/block_traits.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file nav_snapshot.hpp
 /// @brief NavSnapshot: one immutable version of the derived per-voxel facts of
 /// one agent shape, kept per 16^3 chunk, that routing threads read while the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file paged_array.hpp
 /// @brief PagedArray<T>: an array in fixed pages shared copy-on-write between
 /// a writer and the immutable snapshots it publishes.

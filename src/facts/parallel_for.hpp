@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // parallel_for over [0, n) with one State per worker thread (internal to facts/).
 //
 // Normally this is tbb::parallel_for with tbb::enumerable_thread_specific.

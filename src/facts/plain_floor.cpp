@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "facts/plain_floor.hpp"
 
 #include "agent/moves/jump_up.hpp"

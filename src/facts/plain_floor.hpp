@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file plain_floor.hpp
 /// @brief Plain floor: waypoints where an agent whose rules all fit plain
 /// floor (MovementModel::grid_on_plain_floor) has exactly the moves of an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "facts/plain_water.hpp"
 
 #include <cstring>

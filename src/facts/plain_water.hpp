@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file plain_water.hpp
 /// @brief Plain water: standable positions in water where an agent whose
 /// rules all fit plain floor (MovementModel::grid_on_plain_floor) and that

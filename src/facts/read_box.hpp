@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading a box of the block store into a flat array (internal to facts/).
 #pragma once
 

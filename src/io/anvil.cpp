@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Minecraft Anvil regions: the 4 KiB sector table, compressed chunk NBT and
 // the three section layouts (1.18+, 1.13-1.17, pre-1.13 numeric ids).
 #include "minecraft_blocks.hpp"

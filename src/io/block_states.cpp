@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "block_states.hpp"
 
 #include "shape_words.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Minecraft block states (the properties of a palette entry) turned into
 // voxnav block types through a table rule: the names and meanings of
 // `type`, `half`, `facing`, `shape`, `open`, `layers` and `waterlogged` live

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/io/formats.hpp"
 
 namespace voxnav {

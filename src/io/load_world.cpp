@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Picks a reader by the file's first bytes, then by its extension.
 #include "voxnav/io/formats.hpp"
 #include "voxnav/io/imports.hpp"

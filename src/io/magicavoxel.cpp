@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // MagicaVoxel .vox (versions 150 and 200): SIZE/XYZI models placed by the
 // scene graph's translations. MagicaVoxel's z is up; voxnav's y is up, so a
 // .vox voxel (x, y, z) lands at voxnav (x, z, y).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "minecraft_blocks.hpp"
 
 #include "shape_words.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Turns Minecraft block names into world block ids through the block table,
 // caching each distinct name and remembering the unknown ones.
 #pragma once

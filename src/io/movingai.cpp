@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Moving AI Lab benchmark maps (https://movingai.com/benchmarks/formats.html):
 // 2D octile grid maps and 3D voxel maps, as voxnav worlds.
 #include "text_lines.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/io/nbt.hpp"
 
 #include <zlib.h>

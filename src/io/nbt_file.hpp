@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A whole NBT file (gzip-compressed or not) read and parsed: what Sponge
 // schematics and structure files are.
 #pragma once

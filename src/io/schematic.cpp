@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sponge schematics, versions 2 and 3: a palette of block states and varint
 // block data, in gzip-compressed NBT.
 #include "minecraft_blocks.hpp"

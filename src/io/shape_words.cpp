@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "shape_words.hpp"
 
 #include "text_lines.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The words that give a block its shape, shared by the Minecraft block
 // table (worlds/minecraft_blocks.txt) and the text format's `legend` lines:
 //

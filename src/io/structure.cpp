@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Minecraft structure files (.nbt, as saved by a structure block and as
 // builds and village pieces are shared): gzip-compressed NBT with
 //   size     [W, H, L]                       (ints)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Line-by-line reading shared by the text readers: line numbers, trailing
 // '\r' removal, whitespace tokens, strict number parsing, path names.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The text world format (.vxw): see spec/world-text-format.md.
 #include "shape_words.hpp"
 #include "text_lines.hpp"

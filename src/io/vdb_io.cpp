@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Native worlds: the block tree in an OpenVDB file, with the registry, bounds,
 // named positions and transform as JSON in one string metadata field.
 #include "voxnav/io/formats.hpp"

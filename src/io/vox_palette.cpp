@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The .vox palette mapping: which MagicaVoxel colour is which block.
 #include "voxnav/io/imports.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A 5x7 bitmap font for the legends of pictures: digits, letters (upper
 // case; lower case is drawn as upper case) and common punctuation. Drawn by
 // hand for this project; characters it lacks are drawn as a small box.

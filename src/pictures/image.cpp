@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/pictures/image.hpp"
 
 #include <png.h>

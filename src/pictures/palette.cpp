@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/pictures/palette.hpp"
 
 #include <algorithm>

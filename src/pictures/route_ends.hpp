@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Where a picture frames the start and the goal: as given, else the route's
 // first and last waypoints (none without a route).
 #pragma once

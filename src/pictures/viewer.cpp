@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/pictures/viewer.hpp"
 #include "world/block_store.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ChaseField: per-chaser routes kept while they provably stay the cheapest,
 // or one flow field rooted at the target kept while nothing it depends on
 // changes (chase.hpp says when each is used and why it stays exact).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How route messages write positions: "(x, y, z)" (internal to route/).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DigProblem: the A* problem of agents that dig or place (AgentProfile::dig,
 // ::place): the agent's moves (MovementModel: from positions that are
 // waypoints its plain moves, then every position the rules' block forms,

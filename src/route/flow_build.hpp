@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FlowField::Builder: the backward Dijkstra that fills a FlowField (internal
 // to route/; Navigator::flow_field prepares the goal and the costs). Its
 // scratch (a directory over the snapshot's node ids, pages of 256 entries,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FlowField: reading a field, and the backward Dijkstra that computes one.
 //
 // Why backwards: the field holds the cost *to* the goal, so the search

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/route/follower.hpp"
 
 #include "voxnav/world/world.hpp"

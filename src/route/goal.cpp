@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/route/goal.hpp"
 
 #include "query_text.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "route/jump_points.hpp"
 
 #include <algorithm>

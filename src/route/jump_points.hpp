@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file jump_points.hpp
 /// @brief JumpPointProblem: the plain voxel-to-voxel query with jump point
 /// search over *plain floor*, exact (the same costs as NavProblem), for

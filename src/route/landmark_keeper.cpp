@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LandmarkKeeper: the registry of keepers, and the worker that rebuilds
 // tables as newer snapshots are offered.
 #include "route/landmark_keeper.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file landmark_keeper.hpp
 /// @brief LandmarkKeeper: the landmark tables (route/landmarks.hpp) of one
 /// NavField and agent profile, built and rebuilt on a worker thread of its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LandmarkTable::repair: a table of an older snapshot brought to a newer one
 // by touching only what the changes reach.
 // (Its own loop, not AStar's: it lowers existing times from seeds around the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LandmarkTable::build: waypoints numbered chunk by chunk, the moves read
 // once into arrays (rounded down to quanta), landmarks placed one by one
 // (a corner of the loaded world, then each the waypoint farthest in travel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file landmarks.hpp
 /// @brief Landmark tables (ALT: A*, landmarks and the triangle inequality,
 /// Goldberg and Harrelson 2005): exact travel times from every waypoint to

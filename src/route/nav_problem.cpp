@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "route/nav_problem.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file nav_problem.hpp
 /// @brief The movement layer as AStar problems (states are NavSnapshot node
 /// ids): NavProblem for the plain voxel-to-voxel query, and GoalProblem for

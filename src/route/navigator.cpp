@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Navigator: construction, the query life cycle (begin, step, finish,
 // cancel) and the forwarding of the public interface to Navigator::Impl.
 #include "navigator_impl.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Navigator's dig and place queries (AgentProfile::dig, ::place): the same
 // query life cycle as every other (begin_route, step, finish_route), over
 // DigProblem, whose states carry the blocks left.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Navigator::flow_field: the goal's waypoints and the query's costs, handed
 // to the backward Dijkstra (flow_field.cpp).
 #include "navigator_impl.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Navigator's state behind its pointer: the facts it routes on, its movement
 // rules, the search memory and the query in progress (internal to route/).
 // Navigator's public functions forward here; navigator.cpp holds the query

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "route/open_sky.hpp"
 
 namespace voxnav {

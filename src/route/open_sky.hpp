@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file open_sky.hpp
 /// @brief OpenSkyProblem: the plain voxel-to-voxel query for pure flyers with
 /// canonical pruning in *open sky*, exact (the same costs as NavProblem).

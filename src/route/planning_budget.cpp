@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/route/planning_budget.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/route/query_costs.hpp"
 
 #include "query_text.hpp"

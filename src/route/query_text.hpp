@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Parsing of the query syntax shared by goals, threats and zones (the
 // CLI's --to, --flee, --avoid and --prefer). Errors are
 // std::invalid_argument naming the whole text.

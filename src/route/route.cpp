@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Route: the voxels each waypoint acts on, found from the per-waypoint counts.
 #include "voxnav/route/route.hpp"
 

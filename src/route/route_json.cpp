@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/route/route.hpp"
 
 #include <nlohmann/json.hpp>

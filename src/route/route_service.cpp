@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // RouteService: a request queue served by worker threads of its own.
 //
 // Why std::threads and not TBB tasks: a tbb::task_arena of N slots keeps one

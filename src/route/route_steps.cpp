@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A route's waypoints turned back into its moves, priced by the movement
 // rules: what build_route gives each waypoint, what check_route asks of a
 // route after edits, and what the CLI's route checks compare (through

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One reading of a route's steps for every rule family. A route is a list
 // of states, each reached from the one before by a move of the rules; its
 // steps are found again by asking the family for the moves from each state

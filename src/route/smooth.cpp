@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Navigator::smooth_route: runs of walk waypoints merged into straight
 // segments an NPC can follow without zig-zagging between voxel centres.
 #include "navigator_impl.hpp"

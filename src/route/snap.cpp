@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Navigator's positions in game units: snapping an NPC's float position to
 // the waypoint it occupies, and waypoints back to game-space feet centres.
 #include "navigator_impl.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SnapshotBlocks: the block ids a NavSnapshot keeps (NavField::keep_blocks),
 // read voxel by voxel as the rules' block forms (moves::BlockLook) ask for them, keeping the last chunk's
 // array: most reads in a row fall in one chunk. Voxels of chunks without a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Swim runs: jump point runs over plain water (JumpPointProblem::plain_water).
 //
 // Why the vertical swims join the forced neighbours: in plain water a swim

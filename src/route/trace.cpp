@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/route/trace.hpp"
 
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Navigator's recorded searches: the trace of a route query, and the
 // reachable set (a flood recorded the same way).
 #include "navigator_impl.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file astar.hpp
 /// @brief AStar<State>: a node-capped, weighted A* over the states of any
 /// problem whose states are `State`, with search memory that is sized once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file trace.hpp
 /// @brief SearchRecord: what one A* search did, in the search's own states.
 ///

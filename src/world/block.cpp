@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/world/block.hpp"
 
 #include <array>

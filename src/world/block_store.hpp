@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The block store behind World: an OpenVDB tree of BlockIds (internal: the
 // readers, the fact derivation and the pictures include this; games and
 // public headers never see OpenVDB).

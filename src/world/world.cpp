@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "voxnav/world/world.hpp"
 
 #include "block_store.hpp"

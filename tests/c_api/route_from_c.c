@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Routing from C through voxnav.h: a chunk with a floor, a wall and a wooden
    door in it; a player-sized agent that opens doors walks through it. Built
    as C99 (not C++) and run by ctest; exits 1 with a message on any surprise.

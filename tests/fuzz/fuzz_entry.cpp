@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer entry point of one target, chosen at build time
 // (VOXNAV_FUZZ_TARGET=<name>, see CMakeLists.txt and targets.hpp).
 #include "targets.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Fuzz targets: every reader and parser voxnav has, each as a function of
 // raw bytes. A target catches exactly the exception types the reader's
 // header documents; anything else escapes, which libFuzzer reports as a

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # A game built against voxnav as installed, and run (ctest "installed
 # library: ..." and "debian packages: ...").
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs voxnav's test mod on a real headless Luanti server (Debian's
 # minetest-server with minetest_game): tests/luanti/voxnav_test.
 # Usage: run_server_test.sh BUILD_DIR [test|bench|walk|untrusted] [PAIRS] [SEED]

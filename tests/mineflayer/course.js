@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict';
 // voxnav's mineflayer plugin on a real server: flying-squid (npm) on
 // 127.0.0.1, offline mode, a temporary superflat world; a mineflayer bot with

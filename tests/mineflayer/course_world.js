@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict';
 // The mineflayer course's world, shared by the test (course.js) and the
 // side-by-side benchmark (tools/mineflayer/side_by_side.js): a flying-squid

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # voxnav's mineflayer plugin on a real server (ctest label `mineflayer`):
 # installs the pinned flying-squid, mineflayer and node-api-headers into the
 # build folder, builds the Node addon against BUILD's libvoxnav.so, and runs

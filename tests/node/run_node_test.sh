@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The Node binding (bindings/node) as a user gets it (ctest label `node`).
 #   run_node_test.sh binding BUILD SOURCE   builds the addon against BUILD's
 #       libvoxnav.so (bindings/node/build.js) and runs bindings/node/test/

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict'
 // The world's block states as prismarine-block blocks (Minecraft 1.21.1
 // collision shapes from minecraft-data), and the world interface

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict'
 // A Minecraft player body stepped by prismarine-physics, steered by what
 // `voxnav follow` says, acting on its world (doors, gates, trapdoors) as a

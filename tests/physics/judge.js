@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict'
 // One pair: asks `voxnav route` whether a route exists and what it costs,
 // then drives a body through `voxnav follow` in a closed loop at 20 ticks/s.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict'
 // A small reader of Minecraft's NBT (Java edition, big-endian), enough for
 // the world files the judge reads: compounds become plain objects, lists

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict'
 // Where a Minecraft player can stand, by the judge's own reading of the
 // collision shapes (not voxnav's), and seeded random pairs of such places.

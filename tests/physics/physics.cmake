@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The Minecraft-physics judge of the route follower (issue 35): a player
 # body stepped by prismarine-physics, steered through `voxnav follow`, on the
 # real builds and a 1.21.1 region. Label `physics`. Needs node and npm (tools/

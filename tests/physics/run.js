@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict'
 // The Minecraft-physics judge of voxnav's route follower (issue 35).
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ctest "physics" (tests/physics/physics.cmake): installs the pinned npm
 # packages into the build folder (tools/npm_ci_pinned.sh) and runs the
 # judge. Exit 77 (skipped, never passed) when node or npm is missing or the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict'
 // Measures what slow blocks cost a Minecraft player in prismarine-physics
 // (issue 36): a body walking (no sprint) straight along a 1-wide lane

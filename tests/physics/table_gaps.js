@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict'
 // Block table gaps (issue 36): block states voxnav's Minecraft block table
 // (worlds/minecraft_blocks.txt) makes passable while Minecraft 1.21.1 gives

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict'
 // Reads the world files the judge drives bodies through, on its own (not
 // through voxnav): Sponge .schem v2 and v3, structure .nbt, and Anvil .mca

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # A/B speed check of two voxnav binaries on the benchmark suite, in one run on
 # one machine: pinned to one core, interleaved (A, B, A, B, ...), medians of
 # ROUNDS runs; prints expansions/s, mean us and search bytes/node for each and

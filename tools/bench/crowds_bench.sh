@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Crowd and chase benchmarks (issue 24): one flow field against N A* queries
 # (voxnav crowd: 1, 10, 100, 1000 agents in squares of side 64 and 256 around
 # one goal), and a crowd of 100 chasing a target that walks random legs at

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Instructions one pass of a query file costs inside Navigator::find_route
 # (search, route build, answer), counted by callgrind: unlike wall time, the
 # count does not move with the other load of a shared machine, so two

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes a 128x10x128 lake world (voxnav world text) and 30 shore-to-shore
 queries: what swim runs are measured on (tools/bench/RESULTS.md).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Interleaved A/B of `voxnav bench` between two binaries on query files:
 per-query medians, then p50/p95/p99 per distance class (short < 30 voxels,
 medium 30-200, long >= 200, horizontal), the ratio of the classes' sums, and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Landmark bound benchmarks (issue 23): interleaved A/B of `voxnav bench`
 # between a binary from before the landmarks (A) and this build (B) on the
 # peer kit's large world, a generated 512x256x512 world and a real region,

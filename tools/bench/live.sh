@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # voxnav live-world benchmarks, one command: streaming (view radius 16 chunks,
 # 24 sections a column, 24 chunk crossings), two areas 1,000,000 voxels apart,
 # move generation inside chunks and on their faces, facts memory on the

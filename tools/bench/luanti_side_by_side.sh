@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # voxnav.find_path and Luanti's own minetest.find_path side by side in one
 # real headless server (Debian's minetest-server, minetest_game, map seed
 # 1234, mapgen v7), with voxnav's default time budgets:

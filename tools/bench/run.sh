@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # voxnav benchmark suite: Moving AI 2D/3D replays, generated terrain at two
 # sizes with the example agents, and the largest real Minecraft region.
 # Prints a Markdown section (machine, commit, figures) and appends it to

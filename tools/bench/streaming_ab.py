@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """A/B of the chunk-crossing benchmark between voxnav binaries, in one run.
 
 Runs `voxnav live --scenario streaming --radius R --json` of each binary,

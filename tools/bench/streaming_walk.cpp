@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav-streaming-walk: a player streaming a 33x33-column, 24-section view across
 // N chunk borders, timed per crossing (33 columns in, 33 out, sync, one route).
 // It uses only the public API that existed before the live-world layer

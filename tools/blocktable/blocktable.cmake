@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The block table's generator (issue 36): regenerates worlds/minecraft_blocks.txt
 # from the pinned minecraft-data and the overrides, and fails on any
 # difference. Label `blocktable`; skipped (77), never passed, without node,

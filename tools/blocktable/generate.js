@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// SPDX-License-Identifier: MIT
 'use strict'
 // Writes voxnav's Minecraft block table (worlds/minecraft_blocks.txt) from
 // the game's own data: the npm package minecraft-data (blocks.json for names,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ctest "block table": installs the pinned minecraft-data into the build
 # folder (tools/npm_ci_pinned.sh), regenerates the block table from it and
 # diffs it against worlds/minecraft_blocks.txt. Exit 77 (skipped, never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared pieces of the voxnav command-line tool: exit codes, argument
 // errors, loading worlds and profiles with messages that name the file.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav gen: deterministic benchmark terrain (and query files).
 // voxnav bench: run a query file many times and report speed and memory.
 #include "cli_common.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav chase: a crowd chasing a moving target, re-planned every tick by a
 // ChaseField (route/chase.hpp) and, in the same run, by a fresh A* per agent
 // per tick: the time per tick of each and the largest difference between

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav crowd: N agents to one goal, one flow field against N A* queries:
 // time, memory, and whether every agent's cost agrees. The table the
 // crossover N (RouteService's batch rule) was read from.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav field: the flow field to one goal (Navigator::flow_field): how many
 // waypoints have a cost, the cost range, and a heat-map picture with the
 // next move of each column.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav follow: the follower (route/follower.hpp) as a language-neutral
 // driver, so that any physics can judge it. Reads one JSON object per line
 // on standard input, the body's state each tick:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav bench-follow: N followers on one core, one tick after another, as a
 // server runs its mobs: every follower's update() timed, with one planning
 // budget per tick shared by all, and a wall appearing across someone's route

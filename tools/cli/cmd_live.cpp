@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav live: the live-world benchmarks (streaming chunks, scattered areas,
 // facts memory, routing threads while the game thread edits).
 #include "cli_common.hpp"

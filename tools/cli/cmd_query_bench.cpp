@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav bench-queries: what the game-query features cost, measured on one
 // world and query set, each figure a ratio within one run (interleaved,
 // medians of --repeat runs):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav reach: every waypoint an agent reaches from a start (within a cost),
 // counted and drawn. voxnav compare: several agent profiles side by side on
 // one world: reachable counts, and found / partial / no-path counts, mean

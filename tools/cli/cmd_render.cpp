@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav render: a PNG of a world region, top-down or a vertical section,
 // with a route coloured by action and, with --trace, the nodes its search
 // expanded (blue) and left open (green).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav route: one route query, printed as a table or as route JSON.
 //
 // Positions: X,Y,Z (voxels), a named position, or @x,y,z (game units, snapped

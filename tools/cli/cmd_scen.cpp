@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav scen: replay Moving AI scenarios, compare with the published optimal
 // lengths, and report speed. Both the outside answer-key test and a benchmark.
 #include "cli_common.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav soak: a live server for a given number of minutes. Routing threads
 // ask every kind of query (exact, near, flee, cost zones, sliced) while the
 // game thread streams chunks in and out (the player walks back and forth

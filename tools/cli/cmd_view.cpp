@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav view: a self-contained HTML page with a 3D view of a world region,
 // a route coloured by action, its searched nodes and the agent's reachable
 // area (toggles), and the query's figures.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav info and voxnav convert: inspect any loadable world, save it natively.
 #include "cli_common.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared by `voxnav crowd`, `voxnav chase` and `voxnav bench-follow`: seeded positions for a crowd
 // and its goal, and percentiles of tick times.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Pieces the live-world commands share (voxnav live, voxnav soak).
 #pragma once
 

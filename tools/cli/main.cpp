@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // voxnav: route, replay benchmark scenarios, inspect and convert worlds.
 #include "cli_common.hpp"
 

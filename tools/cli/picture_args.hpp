@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Options shared by the picture commands (render, reach, compare): the
 // region (--crop), the view (--section), the scale and the legend, and the
 // file they write.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "query_args.hpp"
 
 namespace voxnav::cli {

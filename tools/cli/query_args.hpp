@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The options of one route query (start, goals, zones, agent, limits), shared
 // by `voxnav route`, `render` and `view`, and turning them into a Navigator
 // query.

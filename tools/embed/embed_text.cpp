@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Build step: writes a C++ source that holds text files as string constants,
 // so that `voxnav view` can inline them into a self-contained page. Used for
 // Debian's three.js (found at configure time, never copied into the

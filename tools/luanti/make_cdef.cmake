@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Writes the Luanti mod's voxnav_cdef.lua: the declarations between the
 # "BEGIN FFI" and "END FFI" markers of voxnav.h, comments and the export
 # macro removed, as a Lua string for LuaJIT's ffi.cdef. Generated from the

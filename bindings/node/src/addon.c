@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* voxnav for Node.js: the native half of the npm package `voxnav`
    (bindings/node/index.js is the other half). N-API over voxnav's C API
    (include/voxnav/voxnav.h): every handle is a JS object owning one C

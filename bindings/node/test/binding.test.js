@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict';
 // The Node binding against what voxnav's C API gives: a door route, Minecraft
 // block states through the table, chunks, edits seen by the next query, flow

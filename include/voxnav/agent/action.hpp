@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file action.hpp
 /// @brief Action: what the body does to reach a waypoint (its motion), and
 /// MoveTag: a move as the rules give it, its motion plus what it does to the

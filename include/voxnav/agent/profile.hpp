@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file profile.hpp
 /// @brief AgentProfile: what one kind of NPC can do, as in the movement model.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file nav_field.hpp
 /// @brief NavField: the per-voxel facts the movement rules read (clear,
 /// supported, in water, floor multiplier) for one agent *shape* (width,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file node_id.hpp
 /// @brief Node ids: how a position is named in the derived facts and in the
 /// search. An id is a chunk *slot* (the high 20 bits) and the position's

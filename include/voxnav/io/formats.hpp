@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file formats.hpp
 /// @brief Reading and writing worlds: the text format (.vxw), native OpenVDB
 /// (.vdb) and the Moving AI benchmark maps (.map, .3dmap).

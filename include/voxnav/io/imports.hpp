@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file imports.hpp
 /// @brief Real game worlds into a World: Minecraft Anvil regions (.mca, one
 /// file or a world's region/ folder), single chunk NBT files, Sponge

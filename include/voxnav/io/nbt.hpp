@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file nbt.hpp
 /// @brief A small, bounds-checked reader of Minecraft's NBT (Named Binary
 /// Tag) format, and the zlib/gzip inflation that wraps it.

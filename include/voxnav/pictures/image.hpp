@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file image.hpp
 /// @brief Image: an 8-bit RGB raster, written and read as PNG through libpng.
 ///

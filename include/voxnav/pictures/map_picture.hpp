@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file map_picture.hpp
 /// @brief Pictures of a world region: top-down (each column coloured by its
 /// top block and shaded by height) or a vertical section along x or z, with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file palette.hpp
 /// @brief The colours of pictures: blocks by kind and name, shading by
 /// height, actions, searched nodes and reachable areas. One table, so the

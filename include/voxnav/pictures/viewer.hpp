@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file viewer.hpp
 /// @brief The 3D viewer: one self-contained HTML page (three.js inlined, no
 /// server needed) showing a world region's visible voxel faces, merged into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file chase.hpp
 /// @brief ChaseField: a crowd chasing one moving target (a horde after the
 /// player, wolves after their leader), re-planned every tick at the cost of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file flow_field.hpp
 /// @brief FlowField: the exact cost to one goal from every waypoint around
 /// it, and the next move of a cheapest route from each, computed by one

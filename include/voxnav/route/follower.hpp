@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file follower.hpp
 /// @brief Follower: moves one NPC along its route. It holds the route and the
 /// NPC's progress; each tick the game gives it the body's state and gets back

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file goal.hpp
 /// @brief Goal: where a route may end. An NPC's AI rarely wants one exact
 /// voxel: it wants "near the player", "next to that chest", "this column",

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file landmark_settings.hpp
 /// @brief LandmarkSettings: what a game chooses about the landmark tables
 /// that give long routes a bound that knows the terrain (docs/landmarks.md,

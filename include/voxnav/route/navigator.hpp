@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file navigator.hpp
 /// @brief Navigator: the reusable route query object. It holds the agent, its
 /// movement rules, the shared derived facts of its shape and the search

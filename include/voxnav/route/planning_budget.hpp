@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file planning_budget.hpp
 /// @brief PlanningBudget: one search budget per tick shared by every
 /// Follower that plans in it, as a server with hundreds of mobs needs (one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file query_costs.hpp
 /// @brief Per-query costs: zones that make moves dearer (danger: a lava
 /// field, a guard's sight) or cheaper (a road, cover), and per-query

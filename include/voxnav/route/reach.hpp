@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file reach.hpp
 /// @brief Reach: every waypoint an agent can reach from a start, with the
 /// cheapest cost of getting there (Navigator::reachable). What a designer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file route.hpp
 /// @brief Route: the answer to a route query, as action-tagged waypoints, and
 /// its JSON form (docs/formats.md, "Route JSON").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file route_service.hpp
 /// @brief RouteService: route requests from many NPCs, answered on worker
 /// threads of its own, collected by the game once per tick.

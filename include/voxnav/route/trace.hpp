@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file trace.hpp
 /// @brief SearchTrace: what a route query's search did, in waypoints: every
 /// expansion in order (position, g, h, parent, action) and the open list when

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file status.hpp
 /// @brief What a search was asked (SearchLimits) and what it reports
 /// (SearchStatus, SearchMetrics).

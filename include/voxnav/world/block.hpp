@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file block.hpp
 /// @brief Block types and the registry that numbers them.
 ///

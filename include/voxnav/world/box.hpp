@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file box.hpp
 /// @brief VoxelBox: a half-open box of integer voxel coordinates.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file transform.hpp
 /// @brief WorldTransform: how a game's float positions map to voxels.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file world.hpp
 /// @brief World: the sparse block store (an OpenVDB tree of BlockIds, kept
 /// out of this header) with its

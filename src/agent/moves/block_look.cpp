@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "agent/moves/block_look.hpp"
 
 #include "facts/block_traits.hpp"

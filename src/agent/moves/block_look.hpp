@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file block_look.hpp
 /// @brief The movement rules' look at blocks, for agents that change the
 /// world to get through (AgentProfile::dig, ::place). The rules in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file bridge.hpp
 /// @brief Bridge: for an agent that places (AgentProfile::place) and walks,
 /// walk to the side q = p + d over nothing, placing the blocks under q's

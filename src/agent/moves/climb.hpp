@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file climb.hpp
 /// @brief Climb (agents with `climb`): from a position whose feet are in a
 /// climbable block (a ladder, vines: ShapeFact::hold) straight up one voxel,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file context.hpp
 /// @brief What every movement rule (agent/moves/*.hpp) reads: the facts around
 /// a position, through one of two views, the pre-scaled costs, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file fall.hpp
 /// @brief Fall: from a dry standable position, step aside into open air
 /// (clear, unsupported) and drop to the first supported position below: a

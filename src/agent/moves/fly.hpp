@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file fly.hpp
 /// @brief Fly: from any clear position, move to one of the 26 neighbours (an
 /// axis, a 2D or a 3D diagonal) when every position of the move's bounding

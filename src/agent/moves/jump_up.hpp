@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file jump_up.hpp
 /// @brief JumpUp: from a standable position, jump up k voxels (1 to
 /// jump_height; 1 at most out of water) onto a dry standable position one

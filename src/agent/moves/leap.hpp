@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file leap.hpp
 /// @brief Leap: from a dry standable position, jump across g gap voxels (1 to
 /// jump_distance) along an axis, landing on a dry standable position at the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file level.hpp
 /// @brief Level: walk or swim to a neighbour at the same height, along an
 /// axis (1 voxel) or, for agents with `diagonal`, diagonally (sqrt 2 voxels,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file pillar.hpp
 /// @brief Pillar: for an agent that places (AgentProfile::place) and jumps,
 /// jump straight up one voxel and place the blocks of the footprint at the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file shaped.hpp
 /// @brief What the rules' shaped forms share near shaped blocks (slabs,
 /// stairs, fences, ladders, doors, damaging floors): the reads of real

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /// @file swim_vertical.hpp
 /// @brief SwimVertical: from a standable position in water, swim straight up
 /// or down one voxel onto a standable position, at 1 / swim_speed.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- Checks a voxnav route against the live map and Luanti's node definitions:
 -- every waypoint's body in open space (air, liquids, ladders, doors the
 -- move opens, open doors; a doors:hidden over a door is its upper half), a floor under walk, jump, fall and open moves,

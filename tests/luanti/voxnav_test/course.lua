@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- The built course: a walled corridor along +x from `o`, feet level o.y + 1,
 -- through (in order) a wooden door, a staircase up, slabs down, a fence
 -- with a gate, a pool to swim, a ladder up a wall and a steel door.

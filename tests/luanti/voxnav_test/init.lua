@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- voxnav's test on a live Luanti server (tests/luanti/run_server_test.sh
 -- starts it). Emerges a seeded map; as soon as mapgen is done, 200 walkers
 -- ask for their first routes (voxnav and the engine's own

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- The walk test (mode "walk"): physical entities follow routes with
 -- voxnav.walk and Luanti's own entity physics, on the built course, on an
 -- open arena with edits during the walk (a door closed in front, a wall

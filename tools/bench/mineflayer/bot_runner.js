@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict';
 // One bot of the side-by-side benchmark, in its own process so its CPU is
 // the bot's alone (the server runs in the parent): connects to the

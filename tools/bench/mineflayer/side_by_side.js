@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 'use strict';
 // Side by side (issue 38; a benchmark, not a test): voxnav's mineflayer
 // plugin and mineflayer-pathfinder 2.4.5 on the same flying-squid server,

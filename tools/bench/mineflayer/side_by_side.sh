@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Side by side with mineflayer-pathfinder on a real server (a benchmark, not
 # a test): installs the pinned flying-squid, mineflayer, mineflayer-pathfinder
 # and node-api-headers into BUILD/tools/mineflayer_npm, builds the Node addon

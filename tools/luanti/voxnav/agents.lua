@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- Agents: Lua defs (the profile JSON keys of voxnav's docs/formats.md, as a Lua
 -- table) turned into voxnav navigators, cached by their JSON so that agents
 -- with equal defs share one; navigators of the same body shape also share

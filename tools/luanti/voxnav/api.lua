@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- The Lua API (docs/luanti.md):
 --   voxnav.register_agent(name, def)          -> true | false, error
 --   voxnav.find_path(pos1, pos2, agent, opts)  -> path | nil, info

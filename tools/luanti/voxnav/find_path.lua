@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- minetest.find_path from voxnav (setting voxnav_replace_find_path). The
 -- engine's own stays reachable as voxnav.engine_find_path.
 --

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- voxnav for Luanti: exact NPC routes from the voxnav engine (libvoxnav.so
 -- in this folder, called through LuaJIT's FFI).
 --

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- voxnav's copy of the loaded map. Luanti's 16^3 map blocks are voxnav's
 -- chunks (block b holds nodes 16b .. 16b + 15, as chunk b holds voxels).
 --

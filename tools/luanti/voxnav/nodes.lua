@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- Node definitions -> voxnav block types, once, when every mod has loaded.
 --
 -- What voxnav learns from a node definition:

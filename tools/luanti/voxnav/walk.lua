@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- Moving NPCs along routes (docs/following.md):
 --   voxnav.follower(agent, goal, opts) -> follower | nil, error
 --     follower:update(body, now) -> steering   (the bare instructions, for
