@@ -23,6 +23,11 @@ if(VOXNAV_BUILD_TOOLS)
 endif()
 install(FILES ${PROJECT_SOURCE_DIR}/worlds/minecraft_blocks.txt DESTINATION ${CMAKE_INSTALL_DATADIR}/voxnav
         COMPONENT runtime)
+# The licence, where Debian keeps it: share/doc/<package>/copyright, one per
+# package (cmake/copyright, in Debian's machine-readable format: voxnav under
+# MIT, the data files under their own licences).
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/voxnav COMPONENT runtime)
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/copyright DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/voxnav-dev COMPONENT dev)
 
 # The CMake package: find_package(voxnav CONFIG REQUIRED), then
 # target_link_libraries(game PRIVATE voxnav::voxnav). For the shared library

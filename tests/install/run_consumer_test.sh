@@ -54,6 +54,16 @@ deb)
   grep -q "usr/share/games/minetest/mods/voxnav/init.lua" "$work/runtime.list" || fail "the runtime package has no Luanti mod"
   grep -q "usr/share/voxnav/minecraft_blocks.txt" "$work/runtime.list" || fail "the runtime package has no block table"
   grep -q "usr/include/voxnav/voxnav.h$" "$work/dev.list" || fail "the dev package has no voxnav.h"
+  # Each package's licence, in Debian's machine-readable copyright format.
+  for package in voxnav voxnav-dev; do
+    copyright=$root/usr/share/doc/$package/copyright
+    [ -f "$copyright" ] || fail "the $package package has no usr/share/doc/$package/copyright"
+    head -1 "$copyright" | grep -qx "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" \
+      || fail "$package's copyright file is not in Debian's machine-readable format"
+    grep -q "^License: MIT$" "$copyright" || fail "$package's copyright file does not name the MIT licence"
+    grep -q "^License: ODC-By-1.0$" "$copyright" || fail "$package's copyright file lacks the Moving AI data's licence"
+  done
+  if grep -q "usr/include/voxnav/pictures" "$work/dev.list"; then fail "the dev package carries the CLI's picture headers"; fi
   if grep -q "usr/include/" "$work/runtime.list"; then fail "the runtime package carries headers"; fi
   if awk '{print $6}' "$work/dev.list" > "$work/dev.paths" && grep -q "libvoxnav\.so\.[0-9]" "$work/dev.paths"; then
     fail "the dev package carries the shared library itself"
