@@ -17,12 +17,15 @@
 -- asserted: this is a test, not a benchmark.
 --
 -- Settings: voxnav_test_pairs (100), voxnav_test_seed (7),
--- voxnav_test_mode = test | bench | walk (bench: no course checks, a table;
--- walk: entities follow routes with voxnav.walk, walk.lua).
+-- voxnav_test_mode = test | bench | walk | untrusted | docs (bench: no course
+-- checks, a table; walk: entities follow routes with voxnav.walk, walk.lua;
+-- docs: the README's mod and docs/luanti.md's Lua API block run on a small
+-- built arena, docs.lua).
 local modpath = minetest.get_modpath("voxnav_test")
 local check = dofile(modpath .. "/check.lua")
 local course = dofile(modpath .. "/course.lua")
 local walk = dofile(modpath .. "/walk.lua")
+local docs = dofile(modpath .. "/docs.lua")
 
 local mode = minetest.settings:get("voxnav_test_mode") or "test"
 local n_pairs = tonumber(minetest.settings:get("voxnav_test_pairs")) or 100
@@ -822,7 +825,37 @@ local function forceload_box(course_min, course_max, on)
 	end
 end
 
+-- The docs mode: its own small arena (docs.lua), nothing else.
+local function run_docs()
+	if not voxnav.available then
+		fail("voxnav is not available: " .. tostring(voxnav.error))
+		return
+	end
+	local waited = 0
+	while voxnav.stats().pending_generated_columns > 0 and waited < 1000 do
+		wait_step()
+		waited = waited + 1
+	end
+	results.waited_for_mirroring_steps = waited
+	local t0 = minetest.get_us_time()
+	docs.run({fail = fail, expect = expect, p2s = p2s, wait_step = wait_step, results = results, course = course,
+		walk = walk, find = find, origin = docs.ORIGIN})
+	results.seconds = (minetest.get_us_time() - t0) / 1e6
+end
+
 minetest.after(0, function()
+	if mode == "docs" then
+		local box_min, box_max = docs.box(docs.ORIGIN)
+		forceload_box(box_min, box_max, true)
+		minetest.emerge_area(box_min, box_max, function(_, _, remaining)
+			if remaining > 0 then return end
+			run_in_steps(run_docs, function()
+				forceload_box(box_min, box_max, false)
+				finish()
+			end)
+		end)
+		return
+	end
 	local course_min = vector.add(COURSE_ORIGIN, {x = -8, y = -8, z = -8})
 	local course_max = vector.add(COURSE_ORIGIN, {x = 48, y = 32, z = 48})
 	if mode == "test" or mode == "walk" then

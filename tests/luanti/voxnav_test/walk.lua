@@ -27,15 +27,30 @@ local function solid_at(p)
 		(d.node_box == nil or d.node_box.type == "regular") and (d.collision_box == nil or d.collision_box.type == "regular")
 end
 
+-- A walker entity standing at node p (feet on the node below p: a node
+-- spans y - 0.5 .. y + 0.5). Also used by the docs mode (docs.lua).
+function W.spawn(p)
+	return minetest.add_entity({x = p.x, y = p.y - 0.5 + 0.01, z = p.z}, "voxnav_test:walker")
+end
+
+-- A flat stone floor under feet level y over columns x1..x2, z1..z2, with
+-- `height` + 1 nodes of air above it (y .. y + height). Also used by the
+-- docs mode.
+function W.flat_floor(x1, z1, x2, z2, y, height)
+	for x = x1, x2 do
+		for z = z1, z2 do
+			minetest.set_node({x = x, y = y - 1, z = z}, {name = "default:stone"})
+			for yy = y, y + height do minetest.set_node({x = x, y = yy, z = z}, {name = "air"}) end
+		end
+	end
+end
+
 function W.run(env)
 	local fail, expect, p2s, wait_step, results = env.fail, env.expect, env.p2s, env.wait_step, env.results
 	local walks = {}  -- every walk: {name, status, why, replans, seconds, edit = {...}}
 	local inside = {}  -- entities seen inside a solid node
 
-	local function spawn(p)
-		-- Feet on the node below p: a node spans y - 0.5 .. y + 0.5.
-		return minetest.add_entity({x = p.x, y = p.y - 0.5 + 0.01, z = p.z}, "voxnav_test:walker")
-	end
+	local spawn = W.spawn
 
 	-- Starts a walk; its record fills in when it ends.
 	local function start(name, from, to, agent)
@@ -104,12 +119,7 @@ function W.run(env)
 	local o = vector.add(env.course_origin, {x = 14, y = 1, z = 14})
 	local function at(x, y, z) return {x = o.x + x, y = o.y + y, z = o.z + z} end
 	local vm_min, vm_max = at(-1, -1, -1), at(31, 8, 31)
-	for x = vm_min.x, vm_max.x do
-		for z = vm_min.z, vm_max.z do
-			minetest.set_node({x = x, y = o.y - 1, z = z}, {name = "default:stone"})
-			for y = o.y, o.y + 8 do minetest.set_node({x = x, y = y, z = z}, {name = "air"}) end
-		end
-	end
+	W.flat_floor(vm_min.x, vm_min.z, vm_max.x, vm_max.z, o.y, 8)
 	-- A wall across z = 16 with a wooden door at x = 15 (the only way
 	-- through), built open: the route walks through it.
 	for x = 0, 30 do for y = 0, 2 do minetest.set_node(at(x, y, 16), {name = "default:stone"}) end end
