@@ -4,22 +4,44 @@
  * LuaJIT's FFI, C# through P/Invoke, Rust, Python, Godot's GDExtension).
  * C99; link the shared library `libvoxnav.so` (pkg-config voxnav; CMake: voxnav::voxnav).
  *
+ * A whole program (ctest builds and runs it: tests/docs/docs.cmake):
  * @code
- *   voxnav_world* w; voxnav_world_create(&w);
- *   uint16_t stone; voxnav_world_define_block(w, "stone", VOXNAV_SOLID, NULL, &stone);
- *   uint16_t ids[4096] = {0};                       // index x + 16 * (z + 16 * y)
- *   for (int i = 0; i < 256; ++i) ids[i] = stone;  // the chunk's floor
- *   voxnav_world_set_chunk(w, 0, 0, 0, ids);
- *   voxnav_navigator* nav; voxnav_navigator_create(w, "{\"width\": 1}", &nav);
- *   voxnav_query q; voxnav_query_init(&q);
- *   voxnav_goal g = voxnav_goal_at(12, 1, 9); q.goals = &g; q.goal_count = 1;
- *   voxnav_route* r; voxnav_route_create(&r);
- *   const int32_t from[3] = {1, 1, 1};
- *   if (voxnav_find_route(nav, from, &q, r) == VOXNAV_OK && voxnav_route_usable(r)) {
- *       const voxnav_waypoint* wp = voxnav_route_waypoints(r);
- *       for (size_t i = 0; i < voxnav_route_size(r); ++i) { wp[i].x; wp[i].action; }
- *   }
- *   voxnav_route_destroy(r); voxnav_navigator_destroy(nav); voxnav_world_destroy(w);
+ * #include <voxnav/voxnav.h>
+ *
+ * #include <stdio.h>
+ *
+ * int main(void) {
+ *     voxnav_world* w = NULL;
+ *     voxnav_world_create(&w);
+ *     uint16_t stone = 0;
+ *     voxnav_world_find_block(w, "stone", &stone);       // predefined; voxnav_world_define_block adds more
+ *     static uint16_t ids[4096];                           // index x + 16 * (z + 16 * y); 0 is air
+ *     for (int i = 0; i < 256; ++i) ids[i] = stone;        // the chunk's floor
+ *     voxnav_world_set_chunk(w, 0, 0, 0, ids);
+ *     voxnav_navigator* nav = NULL;
+ *     if (voxnav_navigator_create(w, "{\"width\": 1}", &nav) != VOXNAV_OK) {
+ *         fprintf(stderr, "%s\n", voxnav_last_error());   // names the bad key or value
+ *         return 1;
+ *     }
+ *     voxnav_query q;
+ *     voxnav_query_init(&q);
+ *     voxnav_goal g = voxnav_goal_at(12, 1, 9);
+ *     q.goals = &g;
+ *     q.goal_count = 1;
+ *     voxnav_route* r = NULL;
+ *     voxnav_route_create(&r);
+ *     const int32_t from[3] = {1, 1, 1};
+ *     int found = voxnav_find_route(nav, from, &q, r) == VOXNAV_OK && voxnav_route_usable(r);
+ *     if (found) {
+ *         const voxnav_waypoint* wp = voxnav_route_waypoints(r);
+ *         for (size_t i = 0; i < voxnav_route_size(r); ++i)
+ *             printf("%s %d %d %d\n", voxnav_action_name(wp[i].action), wp[i].x, wp[i].y, wp[i].z);
+ *     }
+ *     voxnav_route_destroy(r);
+ *     voxnav_navigator_destroy(nav);
+ *     voxnav_world_destroy(w);
+ *     return found ? 0 : 1;
+ * }
  * @endcode
  *
  * Errors. Every call returns a voxnav_status (functions that cannot fail
