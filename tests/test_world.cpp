@@ -101,7 +101,7 @@ TEST_CASE("a position in an unloaded chunk beside a loaded one is said to be not
     CHECK(nav.is_waypoint({15, 1, 3}));
     // (16, 1, 3) lies in chunk (1, 0, 0): in the navigable ring, never given.
     const std::string why = nav.why_not_waypoint({16, 1, 3});
-    CHECK_THAT(why, Catch::Contains("chunk (1, 0, 0), which is not loaded"));
+    CHECK(why == "(16, 1, 3) is in chunk (1, 0, 0), which the game has not loaded");
     const Route r = nav.find_route({15, 1, 3}, {16, 1, 3});
     CHECK(r.status == SearchStatus::InvalidGoal);
     // On top of the loaded chunk, in the unloaded one above: the floor is
@@ -113,7 +113,7 @@ TEST_CASE("a position in an unloaded chunk beside a loaded one is said to be not
     CHECK(nav.is_waypoint({3, 17, 3}));
     w.unload_chunk({0, 0, 0});
     nav.sync();
-    CHECK_THAT(nav.why_not_waypoint({3, 1, 3}), Catch::Contains("which is not loaded"));
+    CHECK(nav.why_not_waypoint({3, 1, 3}) == "(3, 1, 3) is in chunk (0, 0, 0), which the game has not loaded");
     // A loaded chunk's own open air still has no floor.
     CHECK_THAT(nav.why_not_waypoint({3, 20, 3}), Catch::Contains("has no floor: nothing solid below"));
     // Feet at the bottom of a loaded chunk over an unloaded one.

@@ -185,21 +185,24 @@ bool Navigator::Impl::is_waypoint(const Voxel& v) const {
 }
 
 std::string Navigator::Impl::why_not_waypoint(const Voxel& v) const {
+    // Outside the bounds of a bounded world: the only position that is
+    // outside the world (an unbounded world's chunks cover every int32 voxel).
+    const std::optional<VoxelBox>& bounds = snapshot_->bounds();
+    if (bounds && !bounds->contains(v)) return describe(v) + " is outside the world's bounds";
+    // A chunk the game has not given: one sentence, whatever else is loaded
+    // (its chunk may have a slot, in the ring around loaded chunks, or
+    // none). A position of that ring may be a waypoint all the same: feet
+    // in an unloaded chunk on a loaded floor.
     const NavSnapshot::Index i = snapshot_->index_of(v);
-    if (i == NavSnapshot::no_index || !(*snapshot_)[i].node())
-        return snapshot_->domain().contains(v) || i != NavSnapshot::no_index
-                   ? describe(v) + " is outside the world's bounds"
-                   : describe(v) + " is outside the world's navigable area (no loaded chunk there or next to it)";
-    const Fact f = (*snapshot_)[i];
-    if (moves_->is_waypoint(f)) return "";
-    // A position of the navigable ring around loaded chunks: its own chunk
-    // reads as air because the game has not given it, not because it is.
-    const ChunkSlot& slot = snapshot_->slot(node_id::slot(i));
-    if (!slot.loaded) {
-        const Voxel& c = slot.chunk;
+    if (i != NavSnapshot::no_index && moves_->is_waypoint(i)) return "";
+    if (i == NavSnapshot::no_index || !snapshot_->slot(node_id::slot(i)).loaded) {
+        const Voxel c = chunk_of(v);
         return describe(v) + " is in chunk (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ", " + std::to_string(c.z) +
-               "), which is not loaded (its voxels read as air until the game gives it)";
+               "), which the game has not loaded";
     }
+    const Fact f = (*snapshot_)[i];
+    if (!f.node()) return describe(v) + " is outside the world's bounds";  // (only positions inside the bounds are nodes)
+    const ChunkSlot& slot = snapshot_->slot(node_id::slot(i));
     if (!f.clear()) return describe(v) + " is blocked: a solid or hazard block is inside the agent's body";
     const Voxel below = chunk_of(v - Voxel(0, 1, 0));
     if (below != slot.chunk && !snapshot_->slot(snapshot_->slot_of(below)).loaded)

@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: MIT
+# Numbers crossing the bindings (Node, Lua, C) are checked before they are
+# converted (issue 56): NaN, infinities and values beyond int32 get an error
+# naming the argument; a missing range is an error; a follower's clock may
+# not go back; a goal in an unloaded chunk has one reason. Included from
+# tests/CMakeLists.txt.
+
+# Catch2 cases of the navigator's reasons, in the test program that holds
+# their kind.
+if(TARGET voxnav_tests)
+  target_sources(voxnav_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../test_unloaded_goals.cpp)
+endif()
