@@ -665,7 +665,10 @@ typedef struct voxnav_steering {
 VOXNAV_C_API voxnav_status voxnav_follower_create(voxnav_navigator* nav, const voxnav_query* query, voxnav_follower** out);
 VOXNAV_C_API void voxnav_follower_destroy(voxnav_follower* follower);
 /** One tick: `now` is the game's clock [seconds], never going back. Sync the
-   world first so the follower sees the tick's edits. */
+   world first so the follower sees the tick's edits. VOXNAV_ERR_ARGUMENT,
+   nothing changed, for a `now` that is NaN, infinite or before the last
+   successful update's (voxnav_last_error names both times), and for feet
+   that are not finite coordinates within int32 or a velocity that is not finite. */
 VOXNAV_C_API voxnav_status voxnav_follower_update(voxnav_follower* follower, const voxnav_body* body, double now, voxnav_steering* out);
 /** A new goal: any of `goals` (count >= 1). Call it every tick for a moving
    goal (another entity): the same goals change nothing; new ones, while a

@@ -8,6 +8,11 @@
 
 struct voxnav_follower {
     std::unique_ptr<voxnav::Follower> follower;
+    // The `now` of the last update that succeeded: the clock may not go
+    // back before it (voxnav::Follower's waits, re-plan intervals and stuck
+    // checks all read differences of `now`).
+    double last_now = 0.0;
+    bool updated = false;
 };
 
 struct voxnav_planning_budget {
@@ -36,19 +41,24 @@ void voxnav_follower_destroy(voxnav_follower* follower) { delete follower; }
 
 voxnav_status voxnav_follower_update(voxnav_follower* follower, const voxnav_body* body, double now, voxnav_steering* out) {
     return guard(__func__, [&] {
-        Follower& f = *need(follower, "follower").follower;
+        voxnav_follower& handle = need(follower, "follower");
+        Follower& f = *handle.follower;
         const voxnav_body& b = need(body, "body");
         voxnav_steering& o = need(out, "out");
-        if (!std::isfinite(now)) throw ArgumentError("now must be a finite number of seconds");
         BodyState state;
-        state.feet = {b.feet[0], b.feet[1], b.feet[2]};
-        state.velocity = {b.velocity[0], b.velocity[1], b.velocity[2]};
-        for (int i = 0; i < 3; ++i)
-            if (!std::isfinite(b.feet[i]) || !std::isfinite(b.velocity[i])) throw ArgumentError("body: feet and velocity must be finite");
+        for (int i = 0; i < 3; ++i) {
+            state.feet[i] = coordinate_arg(b.feet[i], "body.feet[" + std::to_string(i) + "]");
+            state.velocity[i] = number_arg(b.velocity[i], "body.velocity[" + std::to_string(i) + "]", -HUGE_VAL);
+        }
+        number_arg(now, "now", -HUGE_VAL);
+        if (handle.updated && now < handle.last_now)
+            throw ArgumentError("now (" + number_text(now) + " s) is before the previous update's now (" + number_text(handle.last_now) +
+                                " s): the game's clock must never go back");
         state.on_ground = b.on_ground != 0;
         state.in_liquid = b.in_liquid != 0;
         state.on_climbable = b.on_climbable != 0;
         const Steering& s = f.update(state, now);
+        handle.last_now = now, handle.updated = true;
         o = voxnav_steering{};
         o.status = int32_t(s.status);
         o.waypoint = uint32_t(s.waypoint);

@@ -98,8 +98,19 @@ inline Voxel voxel_arg(const int32_t* v, const char* what) {
     if (!v) throw ArgumentError(std::string(what) + " is NULL");
     return {v[0], v[1], v[2]};
 }
-/// Three doubles, each finite (ArgumentError naming the bad one).
+/// Three doubles, each a coordinate_arg (ArgumentError naming the bad one: "<what>[1] is NaN; ...").
 glm::dvec3 point_arg(const double* p, const char* what);
+
+// Numbers checked before the library uses them: one rule each, one sentence
+// naming the argument (ArgumentError, so VOXNAV_ERR_ARGUMENT).
+/// A double as messages write it: "NaN", "inf", "-inf" or its shortest exact value.
+std::string number_text(double v);
+/// A position or point that becomes voxels (voxel or game units): finite and
+/// within int32, [-2^31, 2^31). "<what> is NaN; a coordinate must be a finite number within int32".
+double coordinate_arg(double v, const std::string& what);
+/// A number that is not NaN, at least `least` (above it when `open`), and
+/// finite unless `infinity_ok`: "<what> is NaN; it must be a finite number >= 1".
+double number_arg(double v, const std::string& what, double least, bool open = false, bool infinity_ok = false);
 
 
 /// Throws ArgumentError("<what> is NULL") for a null pointer.

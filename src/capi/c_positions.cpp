@@ -25,7 +25,7 @@ extern "C" {
 voxnav_status voxnav_world_set_transform(voxnav_world* world, double voxel_size, const double* origin) {
     return guard(__func__, [&] {
         World& w = need(world, "world").holder->world;
-        if (!(voxel_size > 0.0) || !std::isfinite(voxel_size)) throw ArgumentError("voxel_size must be finite and > 0");
+        number_arg(voxel_size, "voxel_size", 0.0, true);
         const glm::dvec3 o = origin ? point_arg(origin, "origin") : glm::dvec3(0.0);
         w.transform().voxel_size = voxel_size;
         w.transform().origin = o;

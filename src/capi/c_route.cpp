@@ -7,6 +7,8 @@
 #include "voxnav/route/query_costs.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 
 namespace voxnav::capi {
@@ -20,9 +22,8 @@ Goal goal_part(const voxnav_goal& g, std::size_t i) {
     switch (g.kind) {
         case VOXNAV_GOAL_AT: return Goal::at({g.x, g.y, g.z});
         case VOXNAV_GOAL_NEAR:
-            if (!(g.radius >= 0.0) || !std::isfinite(g.radius) || !std::isfinite(g.px) || !std::isfinite(g.py) || !std::isfinite(g.pz))
-                throw ArgumentError(where + ": a near goal needs a finite centre and a radius >= 0");
-            return Goal::near({g.px, g.py, g.pz}, g.radius);
+            return Goal::near({coordinate_arg(g.px, where + ".px"), coordinate_arg(g.py, where + ".py"), coordinate_arg(g.pz, where + ".pz")},
+                              number_arg(g.radius, where + ".radius", 0.0));
         case VOXNAV_GOAL_COLUMN: return Goal::column(g.x, g.z);
         case VOXNAV_GOAL_LEVEL: return Goal::level(g.y);
         case VOXNAV_GOAL_TOUCH: return Goal::touch({g.x, g.y, g.z});
@@ -45,9 +46,9 @@ Goal goal_of(const voxnav_query& q) {
     std::vector<Threat> threats;
     for (std::size_t i = 0; i < q.threat_count; ++i) {
         const voxnav_threat& t = q.threats[i];
-        if (!std::isfinite(t.x) || !std::isfinite(t.y) || !std::isfinite(t.z) || !(t.radius >= 0.0) || !std::isfinite(t.radius))
-            throw ArgumentError("threats[" + std::to_string(i) + "] needs a finite point and a radius >= 0");
-        threats.push_back({{t.x, t.y, t.z}, t.radius});
+        const std::string where = "threats[" + std::to_string(i) + "]";
+        threats.push_back({{coordinate_arg(t.x, where + ".x"), coordinate_arg(t.y, where + ".y"), coordinate_arg(t.z, where + ".z")},
+                           number_arg(t.radius, where + ".radius", 0.0)});
     }
     return Goal::flee(threats);
 }
@@ -58,14 +59,14 @@ std::vector<CostZone> zones_of(const voxnav_zone* zones, std::size_t count, cons
     for (std::size_t i = 0; i < count; ++i) {
         const voxnav_zone& z = zones[i];
         const std::string where = "zones[" + std::to_string(i) + "]";
-        if (!(z.multiplier > 0.0)) throw ArgumentError(where + ".multiplier must be > 0 (infinity forbids)");
+        // (> 0; infinity forbids the zone)
+        const double multiplier = number_arg(z.multiplier, where + ".multiplier", 0.0, true, true);
         CostZone c;
         if (z.shape == VOXNAV_ZONE_SPHERE) {
-            if (!std::isfinite(z.cx) || !std::isfinite(z.cy) || !std::isfinite(z.cz) || !(z.radius >= 0.0) || !std::isfinite(z.radius))
-                throw ArgumentError(where + ": a sphere needs a finite centre and a radius >= 0");
-            c = CostZone::sphere({z.cx, z.cy, z.cz}, z.radius, z.multiplier);
+            c = CostZone::sphere({coordinate_arg(z.cx, where + ".cx"), coordinate_arg(z.cy, where + ".cy"), coordinate_arg(z.cz, where + ".cz")},
+                                 number_arg(z.radius, where + ".radius", 0.0), multiplier);
         } else if (z.shape == VOXNAV_ZONE_BOX) {
-            c = CostZone::in_box(VoxelBox{{z.lo[0], z.lo[1], z.lo[2]}, {z.hi[0], z.hi[1], z.hi[2]}}, z.multiplier);
+            c = CostZone::in_box(VoxelBox{{z.lo[0], z.lo[1], z.lo[2]}, {z.hi[0], z.hi[1], z.hi[2]}}, multiplier);
         } else {
             throw ArgumentError(where + ".shape " + std::to_string(z.shape) + " is not a voxnav_zone_shape");
         }
@@ -81,17 +82,15 @@ std::vector<CostZone> zones_of(const voxnav_zone* zones, std::size_t count, cons
 
 QueryOptions options_of(const voxnav_query& q) {
     QueryOptions o;
-    if (!(q.weight >= 1.0) || !std::isfinite(q.weight)) throw ArgumentError("query.weight must be finite and >= 1");
-    if (!(q.max_cost >= 0.0)) throw ArgumentError("query.max_cost must be >= 0");
-    o.limits.weight = q.weight;
+    o.limits.weight = number_arg(q.weight, "query.weight", 1.0);
     o.limits.max_nodes = q.max_nodes;
-    o.limits.max_cost = q.max_cost;
+    o.limits.max_cost = number_arg(q.max_cost, "query.max_cost", 0.0, false, true);
     o.zones = zones_of(q.zones, q.zone_count, "query.zones");
     if (q.floor_cost_count > 0 && (!q.floor_names || !q.floor_costs))
         throw ArgumentError("query.floor_names or floor_costs is NULL with floor_cost_count " + std::to_string(q.floor_cost_count));
     for (std::size_t i = 0; i < q.floor_cost_count; ++i) {
         if (!q.floor_names[i]) throw ArgumentError("floor_names[" + std::to_string(i) + "] is NULL");
-        o.floor_cost[q.floor_names[i]] = q.floor_costs[i];
+        o.floor_cost[q.floor_names[i]] = number_arg(q.floor_costs[i], "query.floor_costs[" + std::to_string(i) + "]", 1.0);
     }
     o.snap_goal = q.snap_goal != 0;
     o.acceleration = q.accelerate ? Acceleration::Auto : Acceleration::Off;
@@ -100,10 +99,35 @@ QueryOptions options_of(const voxnav_query& q) {
 
 glm::dvec3 point_arg(const double* p, const char* what) {
     if (!p) throw ArgumentError(std::string(what) + " is NULL");
-    for (int a = 0; a < 3; ++a)
-        if (!std::isfinite(p[a]) || std::fabs(p[a]) > 2e9)
-            throw ArgumentError(std::string(what) + "[" + std::to_string(a) + "] is not a finite coordinate");
+    for (int a = 0; a < 3; ++a) coordinate_arg(p[a], std::string(what) + "[" + std::to_string(a) + "]");
     return {p[0], p[1], p[2]};
+}
+
+std::string number_text(double v) {
+    if (std::isnan(v)) return "NaN";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.15g", v);
+    if (std::strtod(buf, nullptr) != v) std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+double coordinate_arg(double v, const std::string& what) {
+    // floor(v) must be an int32: v in [-2^31, 2^31).
+    if (!(v >= -2147483648.0 && v < 2147483648.0))
+        throw ArgumentError(what + " is " + number_text(v) + "; a coordinate must be a finite number within int32");
+    return v;
+}
+
+double number_arg(double v, const std::string& what, double least, bool open, bool infinity_ok) {
+    const bool ok = !std::isnan(v) && (infinity_ok || std::isfinite(v)) && (open ? v > least : v >= least);
+    if (!ok) {
+        std::string rule = infinity_ok ? "a number" : "a finite number";
+        if (least != -HUGE_VAL) rule += (open ? " > " : " >= ") + number_text(least);
+        if (infinity_ok) rule += " (or infinity)";
+        throw ArgumentError(what + " is " + number_text(v) + "; it must be " + rule);
+    }
+    return v;
 }
 
 void snap_into(Navigator& n, const glm::dvec3& position, bool game_units, int32_t* out) {

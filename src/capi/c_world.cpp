@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace voxnav::capi {
 
@@ -39,11 +40,16 @@ BlockShape to_shape(const voxnav_block_shape& s) {
     b.open = s.open != 0;
     b.damage = static_cast<Damage>(s.damage);
     // 0 (a zeroed struct, or one written before these fields) means 1.
-    auto factor = [](double f) { return f == 0.0 ? 1.0 : f; };
-    b.inside_speed = factor(s.inside_speed);
-    b.inside_vspeed = factor(s.inside_vspeed);
-    b.floor_speed = factor(s.floor_speed);
-    b.jump_factor = factor(s.jump_factor);
+    // NaN and infinities are bad values (VOXNAV_ERR_ARGUMENT); a finite
+    // factor out of range is a shape the registry refuses (VOXNAV_ERR_BLOCK).
+    auto factor = [](double f, const char* what) {
+        number_arg(f, what, -HUGE_VAL);
+        return f == 0.0 ? 1.0 : f;
+    };
+    b.inside_speed = factor(s.inside_speed, "shape.inside_speed");
+    b.inside_vspeed = factor(s.inside_vspeed, "shape.inside_vspeed");
+    b.floor_speed = factor(s.floor_speed, "shape.floor_speed");
+    b.jump_factor = factor(s.jump_factor, "shape.jump_factor");
     return b;
 }
 
@@ -122,6 +128,7 @@ voxnav_status voxnav_world_define_block(voxnav_world* world, const char* name, i
 voxnav_status voxnav_world_set_block_material(voxnav_world* world, uint16_t id, double hardness, int32_t falls, int32_t replaceable) {
     return guard(__func__, [&] {
         World& w = world_of(world);
+        number_arg(hardness, "hardness", 0.0, false, true);
         try {
             w.blocks().set_material(id, {hardness, falls != 0, replaceable != 0});
         } catch (const std::invalid_argument& e) {
