@@ -16,6 +16,9 @@
 // throw (TypeError, RangeError or Error with `code` "ERR_ARGUMENT",
 // "ERR_PROFILE", ...); a query that ran but found nothing returns a route
 // whose status says why ("no_path", "invalid_start", ...).
+// Numbers: NaN, infinities and coordinates beyond int32 are refused, naming
+// the argument, before anything converts them (see `check` below); a block
+// coordinate with a fraction is the block that holds it (rounded down).
 // Threads: a world and its navigators belong to the JS thread that made them.
 
 const native = require('./native');
@@ -24,18 +27,72 @@ const GOAL_AT = 0, GOAL_NEAR = 1, GOAL_COLUMN = 2, GOAL_LEVEL = 3, GOAL_TOUCH = 
 const KINDS = { air: 0, solid: 1, liquid: 2 };
 const ZONE_SPHERE = 0, ZONE_BOX = 1;
 
-/** Goal constructors: a goal is a plain object; an array of them means "any of". */
+// --- numbers: checked before the addon converts them -------------------------
+// One rule per kind of number, shared by this file and mineflayer.js (the
+// addon applies the same rules again to what reaches it). Each returns the
+// value, or throws naming the argument: TypeError "<what> is missing" or
+// "<what> must be a number, not a string"; RangeError "<what> is NaN; a block
+// coordinate must be a finite number within int32" (both with code
+// "ERR_ARGUMENT").
+const INT32_LIMIT = 2 ** 31;
+
+function argumentError(Kind, message) {
+  return Object.assign(new Kind(message), { code: 'ERR_ARGUMENT' });
+}
+
+function number(v, what, rule, ok) {
+  if (v === undefined) throw argumentError(TypeError, `${what} is missing`);
+  if (typeof v !== 'number') throw argumentError(TypeError, `${what} must be a number, not ${v === null ? 'null' : `a ${typeof v}`}`);
+  if (Number.isNaN(v) || !ok(v)) throw argumentError(RangeError, `${what} is ${v}; ${rule}`);
+  return v;
+}
+
+const inInt32 = (d) => d >= -INT32_LIMIT && d < INT32_LIMIT;
+
+/** Argument checks (what names the argument in the error: 'goals.at: x'). */
+const check = {
+  /** A block coordinate: finite and within int32; a fraction is the block that holds it (Math.floor). */
+  coordinate: (v, what) => Math.floor(number(v, what, 'a block coordinate must be a finite number within int32', inInt32)),
+  /** A point's coordinate (a near goal's centre, a threat): the same range, kept fractional. */
+  position: (v, what) => number(v, what, 'a position must be a finite number within int32', inInt32),
+  /** A finite number >= least (a radius or a range: 0; a weight: 1). */
+  finite: (v, what, least = -Infinity) =>
+    number(v, what, least === -Infinity ? 'it must be a finite number' : `it must be a finite number >= ${least}`,
+      (d) => Number.isFinite(d) && d >= least),
+  /** A number > 0, Infinity allowed (a zone's cost multiplier). */
+  positive: (v, what) => number(v, what, 'it must be a number > 0 (Infinity: never enter)', (d) => d > 0),
+  /** A whole number from lo to hi (counts, ids). */
+  whole: (v, what, lo, hi) => number(v, what, `it must be a whole number from ${lo} to ${hi}`,
+    (d) => Number.isInteger(d) && d >= lo && d <= hi),
+};
+
+// Three block coordinates {x, y, z} of a call named `name`.
+function blockArgs(name, x, y, z) {
+  return { x: check.coordinate(x, `${name}: x`), y: check.coordinate(y, `${name}: y`), z: check.coordinate(z, `${name}: z`) };
+}
+
+/**
+ * Goal constructors: a goal is a plain object; an array of them means "any
+ * of". Block coordinates round down to the block that holds them; every
+ * argument is required (a missing radius is an error, not 0).
+ */
 const goals = {
   /** The feet voxel (x, y, z). */
-  at: (x, y, z) => ({ kind: GOAL_AT, x, y, z }),
+  at: (x, y, z) => ({ kind: GOAL_AT, ...blockArgs('goals.at', x, y, z) }),
   /** Any waypoint within `radius` voxels of the point (x, y, z) (fractional). */
-  near: (x, y, z, radius) => ({ kind: GOAL_NEAR, x, y, z, radius }),
+  near: (x, y, z, radius) => ({
+    kind: GOAL_NEAR,
+    x: check.position(x, 'goals.near: x'),
+    y: check.position(y, 'goals.near: y'),
+    z: check.position(z, 'goals.near: z'),
+    radius: check.finite(radius, 'goals.near: radius', 0),
+  }),
   /** Any waypoint with feet x, z. */
-  column: (x, z) => ({ kind: GOAL_COLUMN, x, y: 0, z }),
+  column: (x, z) => ({ kind: GOAL_COLUMN, x: check.coordinate(x, 'goals.column: x'), y: 0, z: check.coordinate(z, 'goals.column: z') }),
   /** Any waypoint with feet y. */
-  level: (y) => ({ kind: GOAL_LEVEL, x: 0, y, z: 0 }),
+  level: (y) => ({ kind: GOAL_LEVEL, x: 0, y: check.coordinate(y, 'goals.level: y'), z: 0 }),
   /** Any waypoint whose body touches block (x, y, z). */
-  touch: (x, y, z) => ({ kind: GOAL_TOUCH, x, y, z }),
+  touch: (x, y, z) => ({ kind: GOAL_TOUCH, ...blockArgs('goals.touch', x, y, z) }),
 };
 
 // The query spec the addon reads, from a goal (or list, or {flee: [...]})
@@ -46,8 +103,16 @@ function querySpec(goal, options = {}) {
   const spec = {};
   if (goal !== undefined && goal !== null) {
     if (goal.flee) {
+      if (!Array.isArray(goal.flee)) throw argumentError(TypeError, 'flee must be an array of {x, y, z, radius}');
       spec.goals = [];
-      spec.threats = goal.flee.map((t) => ({ x: t.x, y: t.y, z: t.z, radius: t.radius }));
+      spec.threats = goal.flee.map((t, i) => {
+        const what = `flee[${i}]`;
+        if (!t || typeof t !== 'object') throw argumentError(TypeError, `${what} must be an object {x, y, z, radius}`);
+        return {
+          x: check.position(t.x, `${what}.x`), y: check.position(t.y, `${what}.y`), z: check.position(t.z, `${what}.z`),
+          radius: check.finite(t.radius, `${what}.radius`, 0),
+        };
+      });
     } else {
       spec.goals = Array.isArray(goal) ? goal : [goal];
       for (const g of spec.goals) {
@@ -57,17 +122,37 @@ function querySpec(goal, options = {}) {
   }
   if (options.zones !== undefined) {
     if (!Array.isArray(options.zones)) throw new TypeError('options.zones must be an array');
-    spec.zones = options.zones.map((z) => {
-      const multiplier = z.multiplier === undefined ? Infinity : z.multiplier;
+    spec.zones = options.zones.map((z, i) => {
+      const what = `options.zones[${i}]`;
+      if (!z || typeof z !== 'object') throw argumentError(TypeError, `${what} must be an object`);
+      const multiplier = z.multiplier === undefined ? Infinity : check.positive(z.multiplier, `${what}.multiplier`);
+      const corner = (c, key) => {
+        if (!Array.isArray(c) || c.length !== 3) throw argumentError(TypeError, `${what}.${key} must be [x, y, z]`);
+        return c.map((v, a) => check.coordinate(v, `${what}.${key}[${a}]`));
+      };
       if (z.min && z.max) {
-        return { shape: ZONE_BOX, multiplier, lx: z.min[0], ly: z.min[1], lz: z.min[2], hx: z.max[0], hy: z.max[1], hz: z.max[2] };
+        const [lx, ly, lz] = corner(z.min, 'min');
+        const [hx, hy, hz] = corner(z.max, 'max');
+        return { shape: ZONE_BOX, multiplier, lx, ly, lz, hx, hy, hz };
       }
-      if (!z.centre || typeof z.radius !== 'number') throw new TypeError('a zone is {centre: [x, y, z], radius, multiplier} or {min, max, multiplier}');
-      return { shape: ZONE_SPHERE, multiplier, cx: z.centre[0], cy: z.centre[1], cz: z.centre[2], radius: z.radius };
+      if (!Array.isArray(z.centre) || z.centre.length !== 3) {
+        throw argumentError(TypeError, `${what} is {centre: [x, y, z], radius, multiplier} or {min, max, multiplier}`);
+      }
+      const [cx, cy, cz] = z.centre.map((v, a) => check.position(v, `${what}.centre[${a}]`));
+      return { shape: ZONE_SPHERE, multiplier, cx, cy, cz, radius: check.finite(z.radius, `${what}.radius`, 0) };
     });
   }
-  if (options.floorCost !== undefined) spec.floorCost = options.floorCost;
-  for (const key of ['weight', 'maxNodes', 'maxCost']) if (options[key] !== undefined) spec[key] = options[key];
+  if (options.floorCost !== undefined) {
+    const fc = options.floorCost;
+    if (fc === null || typeof fc !== 'object') throw argumentError(TypeError, 'options.floorCost must be an object {blockName: multiplier}');
+    for (const name of Object.keys(fc)) check.finite(fc[name], `options.floorCost['${name}']`, 1);
+    spec.floorCost = fc;
+  }
+  if (options.weight !== undefined) spec.weight = check.finite(options.weight, 'options.weight', 1);
+  if (options.maxNodes !== undefined) spec.maxNodes = check.whole(options.maxNodes, 'options.maxNodes', 0, 2 ** 32 - 1);
+  if (options.maxCost !== undefined) {
+    spec.maxCost = number(options.maxCost, 'options.maxCost', 'it must be a number of seconds >= 0 (Infinity: no limit)', (d) => d >= 0);
+  }
   for (const key of ['snapStart', 'snapGoal', 'accelerate']) if (options[key] !== undefined) spec[key] = options[key] ? 1 : 0;
   return spec;
 }
@@ -227,7 +312,8 @@ class Follower {
    * One tick. body: {feet: [x, y, z] (feet centre, voxel units), velocity,
    * onGround, inLiquid, onClimbable}; now: the game clock [s]. Returns
    * {status, waypoint, target, heading, speed, jump, sprint, climb, open?,
-   * dig?, place?, close?, replans, why}.
+   * dig?, place?, close?, replans, why}. `now` never goes back: an earlier
+   * time than the last update's throws (code ERR_ARGUMENT, naming both).
    */
   update(body, now) {
     return native.followerUpdate(this, body, now);
@@ -248,4 +334,4 @@ const profiles = Object.freeze({
   }),
 });
 
-module.exports = { version: native.version(), goals, profiles, World, BlockTable, Navigator, Route, FlowField, Follower };
+module.exports = { version: native.version(), goals, profiles, check, World, BlockTable, Navigator, Route, FlowField, Follower };

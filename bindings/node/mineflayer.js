@@ -25,7 +25,20 @@
 // tick); nothing here blocks longer than one capped plan.
 const voxnav = require('./index');
 
+const { check } = voxnav;
+
 // --- goals: the classes mineflayer-pathfinder users write ----------------------
+// Their numbers are checked as they are made (voxnav.check): a coordinate
+// must be a finite number within int32 and a fraction is the block that
+// holds it (Math.floor, as Minecraft rounds a position); a range is a
+// finite number >= 0 and never left out. The error names the goal and the
+// argument: "GoalXZ: x is NaN; a block coordinate must be a finite number
+// within int32", "GoalNear: range is missing".
+
+// Block coordinates {x, y, z} of goal `name`.
+function blockOf(name, x, y, z) {
+  return { x: check.coordinate(x, `${name}: x`), y: check.coordinate(y, `${name}: y`), z: check.coordinate(z, `${name}: z`) };
+}
 
 class Goal {
   /** The voxnav goal (voxnav.goals.*, or an array: any of). */
@@ -45,7 +58,7 @@ class Goal {
 class GoalBlock extends Goal {
   constructor(x, y, z) {
     super();
-    Object.assign(this, { x: Math.floor(x), y: Math.floor(y), z: Math.floor(z) });
+    Object.assign(this, blockOf('GoalBlock', x, y, z));
   }
   // Minecraft names the block the feet are in; on a bottom slab or a stair
   // that is the slab's own block (feet at y + 0.5), where voxnav's feet
@@ -67,7 +80,7 @@ class GoalBlock extends Goal {
 class GoalNear extends Goal {
   constructor(x, y, z, range) {
     super();
-    Object.assign(this, { x: Math.floor(x), y: Math.floor(y), z: Math.floor(z), range });
+    Object.assign(this, blockOf('GoalNear', x, y, z), { range: check.finite(range, 'GoalNear: range', 0) });
   }
   toVoxnav() {
     return voxnav.goals.near(this.x + 0.5, this.y, this.z + 0.5, this.range);
@@ -81,7 +94,7 @@ class GoalNear extends Goal {
 class GoalXZ extends Goal {
   constructor(x, z) {
     super();
-    Object.assign(this, { x: Math.floor(x), z: Math.floor(z) });
+    Object.assign(this, { x: check.coordinate(x, 'GoalXZ: x'), z: check.coordinate(z, 'GoalXZ: z') });
   }
   toVoxnav() {
     return voxnav.goals.column(this.x, this.z);
@@ -94,7 +107,9 @@ class GoalXZ extends Goal {
 class GoalNearXZ extends Goal {
   constructor(x, z, range) {
     super();
-    Object.assign(this, { x: Math.floor(x), z: Math.floor(z), range });
+    Object.assign(this, {
+      x: check.coordinate(x, 'GoalNearXZ: x'), z: check.coordinate(z, 'GoalNearXZ: z'), range: check.finite(range, 'GoalNearXZ: range', 0),
+    });
   }
   // Every column within range: a near goal per column would be many; the
   // columns within range as "any of" column goals.
@@ -117,7 +132,7 @@ class GoalNearXZ extends Goal {
 class GoalY extends Goal {
   constructor(y) {
     super();
-    this.y = Math.floor(y);
+    this.y = check.coordinate(y, 'GoalY: y');
   }
   toVoxnav() {
     return voxnav.goals.level(this.y);
@@ -131,7 +146,7 @@ class GoalY extends Goal {
 class GoalGetToBlock extends Goal {
   constructor(x, y, z) {
     super();
-    Object.assign(this, { x: Math.floor(x), y: Math.floor(y), z: Math.floor(z) });
+    Object.assign(this, blockOf('GoalGetToBlock', x, y, z));
   }
   toVoxnav() {
     return voxnav.goals.touch(this.x, this.y, this.z);
@@ -143,23 +158,23 @@ class GoalGetToBlock extends Goal {
 }
 
 /**
- * Within `range` blocks of an entity, kept up to date as it moves (another
- * player, a mob). Dynamic: the plugin re-gives it every tick; voxnav plans
- * to the entity's new block at most once a second while a route is followed.
+ * Within `range` blocks of an entity (1 when left out), kept up to date as it
+ * moves (another player, a mob). Dynamic: the plugin re-gives it every tick;
+ * voxnav plans to the entity's new block at most once a second while a route
+ * is followed.
  */
 class GoalFollow extends Goal {
   constructor(entity, range = 1) {
     super();
     if (!entity || !entity.position) throw new TypeError('GoalFollow takes an entity (with a position)');
     this.entity = entity;
-    this.range = range;
+    this.range = check.finite(range, 'GoalFollow: range', 0);
     this.dynamic = true;
     this.refresh();
   }
   /** Takes the entity's current block; true when it changed. */
   refresh() {
-    const p = this.entity.position;
-    const x = Math.floor(p.x), y = Math.floor(p.y), z = Math.floor(p.z);
+    const { x, y, z } = blockOf('GoalFollow: entity.position', this.entity.position.x, this.entity.position.y, this.entity.position.z);
     const changed = x !== this.x || y !== this.y || z !== this.z;
     Object.assign(this, { x, y, z });
     return changed;
@@ -502,21 +517,30 @@ function inject(bot, options) {
     if (!current || current.busy) return;
     const c = current;
     const e = bot.entity;
-    if (c.dynamic && c.goal.refresh && c.goal.refresh()) {
-      c.follower.setGoal(c.goal.toVoxnav(navigator, bot));
-      c.changes.add('goal_moved');
+    try {
+      if (c.dynamic && c.goal.refresh && c.goal.refresh()) {
+        c.follower.setGoal(c.goal.toVoxnav(navigator, bot));
+        c.changes.add('goal_moved');
+      }
+    } catch (err) {
+      // A goal whose numbers went bad (an entity at a NaN position): the
+      // walk ends with the error naming them, rather than the bot's tick.
+      finish(fail('GoalError', err.message));
+      return;
     }
     const p = e.position.floored();
     const inLiquid = !!(e.isInWater || e.isInLava);
     const onClimbable = climbable(bot.blockAt(p));
     const t0 = process.hrtime.bigint();
+    // The follower's clock never goes back (it refuses that): a monotonic
+    // one, not Date.now(), which the system may set back.
     const s = c.follower.update({
       feet: [e.position.x, e.position.y, e.position.z],
       velocity: [e.velocity.x * 20, e.velocity.y * 20, e.velocity.z * 20],
       onGround: e.onGround,
       inLiquid,
       onClimbable,
-    }, Date.now() / 1000);
+    }, Number(process.hrtime.bigint()) / 1e9);
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     stats.updates += 1;
     stats.ms += ms;

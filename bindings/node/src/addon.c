@@ -13,7 +13,9 @@
 
 #include "voxnav/voxnav.h"
 
+#include <float.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,39 +65,138 @@ static napi_value throw_type(napi_env env, const char* what) {
     return NULL;
 }
 
-static int get_double(napi_env env, napi_value v, double* out) {
-    napi_valuetype t;
-    if (napi_typeof(env, v, &t) != napi_ok || t != napi_number) return 0;
-    return napi_get_value_double(env, v, out) == napi_ok;
+/* --- numbers: each checked before C converts it -----------------------------
+   Every JS number the addon reads goes through read_number: NaN, an
+   infinity (unless the range is unbounded that way) and a value outside its
+   range throw a RangeError (code ERR_ARGUMENT) naming the argument before
+   anything is converted (a double outside int32 cast to int32_t is
+   undefined behaviour in C). One rule per kind:
+     NUMBER_COORDINATE  a block coordinate: finite, within int32 once rounded
+                        down ([-2^31, 2^31)); a fraction is the block that
+                        holds it (floor), as Minecraft rounds a position;
+     NUMBER_POSITION    a point (voxel or game units): the same range, kept
+                        fractional;
+     NUMBER_WHOLE       counts, ids, enums: a whole number in [lo, hi];
+     NUMBER_REAL        any other number in [lo, hi]; infinite only where
+                        that bound is. */
+typedef enum number_kind { NUMBER_COORDINATE, NUMBER_POSITION, NUMBER_WHOLE, NUMBER_REAL } number_kind;
+
+#define INT32_LIMIT 2147483648.0 /* 2^31 */
+
+/* A number as JavaScript writes it: NaN, Infinity, -Infinity, 2147483648, 0.5. */
+static void number_text(double d, char* buf, size_t size) {
+    if (isnan(d)) snprintf(buf, size, "NaN");
+    else if (isinf(d)) snprintf(buf, size, d > 0 ? "Infinity" : "-Infinity");
+    else {
+        snprintf(buf, size, "%.15g", d);
+        if (strtod(buf, NULL) != d) snprintf(buf, size, "%.17g", d);
+    }
 }
 
-static int get_int32(napi_env env, napi_value v, int32_t* out) {
+/* What a kind's range asks for, for messages. */
+static void number_rule(number_kind kind, double lo, double hi, char* buf, size_t size) {
+    char a[40], b[40];
+    number_text(lo, a, sizeof a), number_text(hi, b, sizeof b);
+    switch (kind) {
+        case NUMBER_COORDINATE: snprintf(buf, size, "a block coordinate must be a finite number within int32"); break;
+        case NUMBER_POSITION: snprintf(buf, size, "a position must be a finite number within int32"); break;
+        case NUMBER_WHOLE: snprintf(buf, size, "it must be a whole number from %s to %s", a, b); break;
+        default:
+            if (lo == -DBL_MAX && hi == DBL_MAX) snprintf(buf, size, "it must be a finite number");
+            else if (hi == DBL_MAX) snprintf(buf, size, "it must be a finite number >= %s", a);
+            else if (hi == INFINITY) snprintf(buf, size, "it must be a number >= %s (or Infinity)", a);
+            else snprintf(buf, size, "it must be a number from %s to %s", a, b);
+    }
+}
+
+/* The JS value v as a checked number into *out (a coordinate rounded down);
+   `what` (printf format) names it. 1, or 0 after throwing: TypeError
+   "<what> is missing" (undefined) or "<what> must be a number, not a
+   string"; RangeError "<what> is NaN; <rule>". */
+static int read_number(napi_env env, napi_value v, number_kind kind, double lo, double hi, double* out, const char* what, ...) {
+    char name[160], value[40], rule[120], message[400];
+    va_list args;
+    va_start(args, what);
+    vsnprintf(name, sizeof name, what, args);
+    va_end(args);
+    napi_valuetype t;
+    if (napi_typeof(env, v, &t) != napi_ok) t = napi_undefined;
+    if (t != napi_number) {
+        static const char* types[] = {"undefined", "null", "boolean", "number", "string", "symbol", "object", "function", "external", "bigint"};
+        if (t == napi_undefined) snprintf(message, sizeof message, "%s is missing", name);
+        else snprintf(message, sizeof message, "%s must be a number, not a %s", name, (unsigned)t < 10 ? types[t] : "value");
+        napi_throw_type_error(env, "ERR_ARGUMENT", message);
+        return 0;
+    }
+    double d = NAN;
+    napi_get_value_double(env, v, &d);
+    if (kind == NUMBER_COORDINATE || kind == NUMBER_POSITION) lo = -INT32_LIMIT, hi = INT32_LIMIT;
+    const int bad = isnan(d) || d < lo || d > hi || ((kind == NUMBER_COORDINATE || kind == NUMBER_POSITION) && d == hi) ||
+                    (kind == NUMBER_WHOLE && d != floor(d));
+    if (bad) {
+        number_text(d, value, sizeof value);
+        number_rule(kind, lo, hi, rule, sizeof rule);
+        snprintf(message, sizeof message, "%s is %s; %s", name, value, rule);
+        napi_throw_range_error(env, "ERR_ARGUMENT", message);
+        return 0;
+    }
+    *out = kind == NUMBER_COORDINATE ? floor(d) : d;
+    return 1;
+}
+
+/* A block coordinate as an int32 (read_number NUMBER_COORDINATE); 0 after throwing. */
+static int read_coordinate(napi_env env, napi_value v, int32_t* out, const char* what, const char* index) {
     double d;
-    if (!get_double(env, v, &d) || !isfinite(d) || d != floor(d) || d < -2147483648.0 || d > 2147483647.0) return 0;
+    if (!read_number(env, v, NUMBER_COORDINATE, 0, 0, &d, "%s%s", what, index)) return 0;
     *out = (int32_t)d;
     return 1;
 }
 
-/* Three numbers from a JS array [x, y, z]: finite ones (point), or int32
-   integers also written to ints (voxel). */
-static int get_triple(napi_env env, napi_value v, double out[3], int32_t* ints) {
+/* Three numbers of `kind` from a JS array [x, y, z] named `what` (its
+   elements "<what>[i]"), into out, and as int32 into ints when given
+   (coordinates); 0 after throwing. */
+static int read_triple(napi_env env, napi_value v, number_kind kind, double lo, double hi, double out[3], int32_t* ints, const char* what) {
     bool is_array = false;
     uint32_t n = 0;
-    if (napi_is_array(env, v, &is_array) != napi_ok || !is_array || napi_get_array_length(env, v, &n) != napi_ok || n != 3)
+    if (napi_is_array(env, v, &is_array) != napi_ok || !is_array || napi_get_array_length(env, v, &n) != napi_ok || n != 3) {
+        char message[200];
+        snprintf(message, sizeof message, "%s must be an array [x, y, z] of %s", what,
+                 kind == NUMBER_COORDINATE ? "block coordinates" : "numbers");
+        napi_throw_type_error(env, "ERR_ARGUMENT", message);
         return 0;
+    }
     for (uint32_t i = 0; i < 3; ++i) {
         napi_value e;
         if (napi_get_element(env, v, i, &e) != napi_ok) return 0;
-        if (ints ? !get_int32(env, e, &ints[i]) : (!get_double(env, e, &out[i]) || !isfinite(out[i]))) return 0;
+        if (!read_number(env, e, kind, lo, hi, &out[i], "%s[%u]", what, i)) return 0;
+        if (ints) ints[i] = (int32_t)out[i];
     }
     return 1;
 }
 
-/* Three integers from a JS array [x, y, z]. */
-static int get_voxel(napi_env env, napi_value v, int32_t out[3]) { return get_triple(env, v, NULL, out); }
+/* A feet voxel [x, y, z] of block coordinates (fractions rounded down). */
+static int get_voxel(napi_env env, napi_value v, int32_t out[3], const char* what) {
+    double d[3];
+    return read_triple(env, v, NUMBER_COORDINATE, 0, 0, d, out, what);
+}
 
-/* Three finite numbers from a JS array [x, y, z]. */
-static int get_point(napi_env env, napi_value v, double out[3]) { return get_triple(env, v, out, NULL); }
+/* A point [x, y, z]: positions within int32, kept fractional. */
+static int get_point(napi_env env, napi_value v, double out[3], const char* what) {
+    return read_triple(env, v, NUMBER_POSITION, 0, 0, out, NULL, what);
+}
+
+/* A finite number (any sign). */
+static int get_finite(napi_env env, napi_value v, double* out, const char* what) {
+    return read_number(env, v, NUMBER_REAL, -DBL_MAX, DBL_MAX, out, "%s", what);
+}
+
+/* An integer in [lo, hi] (ids, enums, indices). */
+static int get_whole(napi_env env, napi_value v, double lo, double hi, int32_t* out, const char* what) {
+    double d;
+    if (!read_number(env, v, NUMBER_WHOLE, lo, hi, &d, "%s", what)) return 0;
+    *out = (int32_t)d;
+    return 1;
+}
 
 /* A JS string, malloc'd (free it); NULL after throwing. */
 static char* get_string(napi_env env, napi_value v, const char* what) {
@@ -255,7 +356,9 @@ static napi_value world_define_block(napi_env env, napi_callback_info info) {
     voxnav_world* w = WORLD(argv[0]);
     if (!w) return NULL;
     int32_t kind = 0, hazard = 0;
-    if (!get_int32(env, argv[2], &kind) || !get_int32(env, argv[3], &hazard)) return throw_type(env, "kind and hazard must be integers");
+    if (!get_whole(env, argv[2], -2147483648.0, 2147483647.0, &kind, "defineBlock: kind") ||
+        !get_whole(env, argv[3], 0, 1, &hazard, "defineBlock: hazard"))
+        return NULL;
     voxnav_block_shape shape;
     memset(&shape, 0, sizeof shape);
     napi_valuetype t;
@@ -278,9 +381,10 @@ static napi_value world_define_block(napi_env env, napi_callback_info info) {
             napi_valuetype vt;
             napi_typeof(env, v, &vt);
             if (vt == napi_boolean && napi_get_value_bool(env, v, &b) == napi_ok) x = b ? 1 : 0;
-            else if (!get_int32(env, v, &x) || x < 0 || x > 255) {
-                napi_throw_range_error(env, "ERR_ARGUMENT", "a block shape's bottom, top, stairFaces, openClass and damage are integers 0..255");
-                return NULL;
+            else {
+                char what[64];
+                snprintf(what, sizeof what, "defineBlock: shape.%s", bytes[i]);
+                if (!get_whole(env, v, 0, 255, &x, what)) return NULL;
             }
             *fields[i] = (uint8_t)x;
         }
@@ -290,7 +394,9 @@ static napi_value world_define_block(napi_env env, napi_callback_info info) {
             if (!has) continue;
             napi_value v;
             napi_get_named_property(env, argv[4], reals[i], &v);
-            if (!get_double(env, v, rfields[i])) return throw_type(env, "a block shape's speed factors are numbers");
+            char what[64];
+            snprintf(what, sizeof what, "defineBlock: shape.%s", reals[i]);
+            if (!get_finite(env, v, rfields[i], what)) return NULL;
         }
     }
     char* name = get_string(env, argv[1], "a block name must be a string");
@@ -341,21 +447,24 @@ static napi_value world_minecraft_block(napi_env env, napi_callback_info info) {
     return out;
 }
 
-/* The world in argv[0] and `count` integers from argv[1..]; NULL after
-   throwing (`what` says what the integers are). */
-static voxnav_world* world_and_ints(napi_env env, napi_value* argv, int count, int32_t* out, const char* what) {
+/* The world in argv[0] and three block (or chunk) coordinates from
+   argv[1..3], named "<call>: x" (names: "x", "y", "z" or "cx", ...); NULL
+   after throwing. */
+static voxnav_world* world_and_coordinates(napi_env env, napi_value* argv, int32_t out[3], const char* call, const char* const names[3]) {
     voxnav_world* w = WORLD(argv[0]);
     if (!w) return NULL;
-    for (int i = 0; i < count; ++i)
-        if (!get_int32(env, argv[1 + i], &out[i])) return throw_type(env, what), NULL;
+    for (int i = 0; i < 3; ++i)
+        if (!read_coordinate(env, argv[1 + i], &out[i], call, names[i])) return NULL;
     return w;
 }
+static const char* const block_names[3] = {"x", "y", "z"};
+static const char* const chunk_names[3] = {"cx", "cy", "cz"};
 
 /* worldSetChunk(world, cx, cy, cz, Uint16Array(4096)) */
 static napi_value world_set_chunk(napi_env env, napi_callback_info info) {
     ARGS(5);
     int32_t c[3];
-    voxnav_world* w = world_and_ints(env, argv, 3, c, "chunk coordinates must be integers");
+    voxnav_world* w = world_and_coordinates(env, argv, c, "setChunk: ", chunk_names);
     if (!w) return NULL;
     bool is_typed = false;
     napi_is_typedarray(env, argv[4], &is_typed);
@@ -373,7 +482,7 @@ static napi_value world_set_chunk(napi_env env, napi_callback_info info) {
 static napi_value world_get_chunk(napi_env env, napi_callback_info info) {
     ARGS(4);
     int32_t c[3];
-    voxnav_world* w = world_and_ints(env, argv, 3, c, "chunk coordinates must be integers");
+    voxnav_world* w = world_and_coordinates(env, argv, c, "getChunk: ", chunk_names);
     if (!w) return NULL;
     void* data = NULL;
     napi_value buffer, array;
@@ -387,12 +496,8 @@ static napi_value world_get_chunk(napi_env env, napi_callback_info info) {
 static napi_value world_set_block(napi_env env, napi_callback_info info) {
     ARGS(5);
     int32_t v[4];
-    voxnav_world* w = world_and_ints(env, argv, 4, v, "setBlock takes integers x, y, z and a block id");
-    if (!w) return NULL;
-    if (v[3] < 0 || v[3] > 65535) {
-        napi_throw_range_error(env, "ERR_ARGUMENT", "a block id is 0..65535");
-        return NULL;
-    }
+    voxnav_world* w = world_and_coordinates(env, argv, v, "setBlock: ", block_names);
+    if (!w || !get_whole(env, argv[4], 0, 65535, &v[3], "setBlock: id")) return NULL;
     if (failed(env, voxnav_world_set_block(w, v[0], v[1], v[2], (uint16_t)v[3]))) return NULL;
     return undefined(env);
 }
@@ -401,7 +506,7 @@ static napi_value world_set_block(napi_env env, napi_callback_info info) {
 static napi_value world_get_block(napi_env env, napi_callback_info info) {
     ARGS(4);
     int32_t v[3];
-    voxnav_world* w = world_and_ints(env, argv, 3, v, "getBlock takes integers x, y, z");
+    voxnav_world* w = world_and_coordinates(env, argv, v, "getBlock: ", block_names);
     if (!w) return NULL;
     uint16_t id = 0;
     if (failed(env, voxnav_world_get_block(w, v[0], v[1], v[2], &id))) return NULL;
@@ -412,7 +517,7 @@ static napi_value world_get_block(napi_env env, napi_callback_info info) {
 static napi_value world_unload_chunk(napi_env env, napi_callback_info info) {
     ARGS(4);
     int32_t c[3];
-    voxnav_world* w = world_and_ints(env, argv, 3, c, "chunk coordinates must be integers");
+    voxnav_world* w = world_and_coordinates(env, argv, c, "unloadChunk: ", chunk_names);
     if (!w) return NULL;
     if (failed(env, voxnav_world_unload_chunk(w, c[0], c[1], c[2]))) return NULL;
     return undefined(env);
@@ -422,7 +527,7 @@ static napi_value world_unload_chunk(napi_env env, napi_callback_info info) {
 static napi_value world_is_loaded(napi_env env, napi_callback_info info) {
     ARGS(4);
     int32_t c[3];
-    voxnav_world* w = world_and_ints(env, argv, 3, c, "chunk coordinates must be integers");
+    voxnav_world* w = world_and_coordinates(env, argv, c, "isLoaded: ", chunk_names);
     if (!w) return NULL;
     return make_bool(env, voxnav_world_is_loaded(w, c[0], c[1], c[2]));
 }
@@ -456,8 +561,9 @@ static napi_value world_set_transform(napi_env env, napi_callback_info info) {
     voxnav_world* w = WORLD(argv[0]);
     if (!w) return NULL;
     double size = 0.0, origin[3];
-    if (!get_double(env, argv[1], &size) || !get_point(env, argv[2], origin))
-        return throw_type(env, "setTransform takes a voxel size and an origin [x, y, z]");
+    if (!read_number(env, argv[1], NUMBER_REAL, 0, DBL_MAX, &size, "setTransform: voxelSize") ||
+        !get_point(env, argv[2], origin, "setTransform: origin"))
+        return NULL;
     if (failed(env, voxnav_world_set_transform(w, size, origin))) return NULL;
     return undefined(env);
 }
@@ -517,16 +623,19 @@ static void free_query(js_query* jq) {
     memset(jq, 0, sizeof *jq);
 }
 
-static int prop_double(napi_env env, napi_value obj, const char* key, double* out) {
+/* obj[key] as a checked number (read_number) named "<prefix>.<key>": 1 read,
+   0 absent or undefined (then, when `required`, it throws "... is
+   missing" and gives -1), -1 after throwing. */
+static int prop_number(napi_env env, napi_value obj, const char* prefix, const char* key, number_kind kind, double lo, double hi,
+                       int required, double* out) {
     bool has = false;
-    napi_has_named_property(env, obj, key, &has);
-    if (!has) return 0;
-    napi_value v;
-    napi_get_named_property(env, obj, key, &v);
-    napi_valuetype t;
-    napi_typeof(env, v, &t);
-    if (t == napi_undefined) return 0;
-    return get_double(env, v, out) ? 1 : -1;
+    napi_value v = NULL;
+    napi_valuetype t = napi_undefined;
+    if (napi_has_named_property(env, obj, key, &has) == napi_ok && has && napi_get_named_property(env, obj, key, &v) == napi_ok)
+        napi_typeof(env, v, &t);
+    if (t == napi_undefined && !required) return 0;
+    if (t == napi_undefined) napi_get_undefined(env, &v);
+    return read_number(env, v, kind, lo, hi, out, "%s.%s", prefix, key) ? 1 : -1;
 }
 
 static int prop_array(napi_env env, napi_value obj, const char* key, napi_value* out, uint32_t* n) {
@@ -541,46 +650,71 @@ static int prop_array(napi_env env, napi_value obj, const char* key, napi_value*
     return 1;
 }
 
-/* The query described by the JS object `spec` (index.js makes it):
-   {goals: [...], threats: [...], zones: [...], floorCost: {name: m},
-    weight, maxNodes, maxCost, snapStart, snapGoal, accelerate}. 0 after throwing. */
-/* One element of query.goals, .threats or .zones; 0 after throwing. */
-typedef int (*element_reader)(napi_env env, napi_value element, void* out);
+/* One element of query.goals, .threats or .zones, named `where`
+   ("query.goals[0]"); 0 after throwing. */
+typedef int (*element_reader)(napi_env env, napi_value element, const char* where, void* out);
 
-static int read_goal(napi_env env, napi_value g, void* o) {
+/* Three required coordinates (rounded down) or positions, keys[0..2] of obj, into d[3]; 0 after throwing. */
+static int prop_xyz(napi_env env, napi_value obj, const char* where, const char* const keys[3], number_kind kind, double d[3]) {
+    for (int a = 0; a < 3; ++a)
+        if (prop_number(env, obj, where, keys[a], kind, 0, 0, 1, &d[a]) != 1) return 0;
+    return 1;
+}
+static const char* const xyz_keys[3] = {"x", "y", "z"};
+
+/* A radius: a finite number >= 0, required. */
+static int prop_radius(napi_env env, napi_value obj, const char* where, double* out) {
+    return prop_number(env, obj, where, "radius", NUMBER_REAL, 0, DBL_MAX, 1, out) == 1;
+}
+
+/* {kind, x, y, z, radius}: kind at and touch need x, y, z (block
+   coordinates); column x, z; level y; near a point x, y, z and a radius.
+   What a kind does not use may be absent. */
+static int read_goal(napi_env env, napi_value g, const char* where, void* o) {
     voxnav_goal* out = o;
-    double kind = 0, x = 0, y = 0, z = 0;
-    if (prop_double(env, g, "kind", &kind) != 1) return throw_type(env, "a goal needs a kind"), 0;
+    double kind = 0, d[3] = {0, 0, 0};
+    if (prop_number(env, g, where, "kind", NUMBER_WHOLE, -2147483648.0, 2147483647.0, 1, &kind) != 1) return 0;
     out->kind = (int32_t)kind;
-    if (prop_double(env, g, "x", &x) < 0 || prop_double(env, g, "y", &y) < 0 || prop_double(env, g, "z", &z) < 0)
-        return throw_type(env, "goal coordinates must be numbers"), 0;
-    out->x = (int32_t)floor(x), out->y = (int32_t)floor(y), out->z = (int32_t)floor(z);
-    out->px = x, out->py = y, out->pz = z;
-    if (prop_double(env, g, "radius", &out->radius) < 0) return throw_type(env, "a goal's radius must be a number"), 0;
+    if (out->kind < VOXNAV_GOAL_AT || out->kind > VOXNAV_GOAL_TOUCH) return 1; /* voxnav_find_route names the kind */
+    if (out->kind == VOXNAV_GOAL_NEAR) {
+        if (!prop_xyz(env, g, where, xyz_keys, NUMBER_POSITION, d) || !prop_radius(env, g, where, &out->radius)) return 0;
+        out->px = d[0], out->py = d[1], out->pz = d[2];
+        return 1;
+    }
+    const int needs[3] = {out->kind != VOXNAV_GOAL_LEVEL, out->kind != VOXNAV_GOAL_COLUMN, out->kind != VOXNAV_GOAL_LEVEL};
+    for (int a = 0; a < 3; ++a)
+        if (prop_number(env, g, where, xyz_keys[a], NUMBER_COORDINATE, 0, 0, needs[a], &d[a]) < 0) return 0;
+    out->x = (int32_t)d[0], out->y = (int32_t)d[1], out->z = (int32_t)d[2];
     return 1;
 }
 
-static int read_threat(napi_env env, napi_value t, void* o) {
+/* {x, y, z, radius}: a point and the radius beyond which it is safe. */
+static int read_threat(napi_env env, napi_value t, const char* where, void* o) {
     voxnav_threat* out = o;
-    if (prop_double(env, t, "x", &out->x) != 1 || prop_double(env, t, "y", &out->y) != 1 || prop_double(env, t, "z", &out->z) != 1 ||
-        prop_double(env, t, "radius", &out->radius) != 1)
-        return throw_type(env, "a threat is {x, y, z, radius}"), 0;
+    double d[3];
+    if (!prop_xyz(env, t, where, xyz_keys, NUMBER_POSITION, d) || !prop_radius(env, t, where, &out->radius)) return 0;
+    out->x = d[0], out->y = d[1], out->z = d[2];
     return 1;
 }
 
-static int read_zone(napi_env env, napi_value z, void* o) {
+/* {shape, multiplier, ...}: a sphere's cx, cy, cz (a point) and radius, or
+   a box's lx, ly, lz, hx, hy, hz (block coordinates). */
+static int read_zone(napi_env env, napi_value z, const char* where, void* o) {
     voxnav_zone* out = o;
-    static const char* lo_keys[] = {"lx", "ly", "lz"};
-    static const char* hi_keys[] = {"hx", "hy", "hz"};
-    double shape = 0, lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
-    if (prop_double(env, z, "shape", &shape) != 1 || prop_double(env, z, "multiplier", &out->multiplier) != 1)
-        return throw_type(env, "a zone needs a shape and a multiplier"), 0;
+    static const char* const centre_keys[3] = {"cx", "cy", "cz"};
+    static const char* const lo_keys[3] = {"lx", "ly", "lz"};
+    static const char* const hi_keys[3] = {"hx", "hy", "hz"};
+    double shape = 0, c[3], lo[3], hi[3];
+    if (prop_number(env, z, where, "shape", NUMBER_WHOLE, -2147483648.0, 2147483647.0, 1, &shape) != 1 ||
+        prop_number(env, z, where, "multiplier", NUMBER_REAL, 0, INFINITY, 1, &out->multiplier) != 1)
+        return 0;
     out->shape = (int32_t)shape;
-    prop_double(env, z, "cx", &out->cx), prop_double(env, z, "cy", &out->cy), prop_double(env, z, "cz", &out->cz);
-    prop_double(env, z, "radius", &out->radius);
-    for (int a = 0; a < 3; ++a) {
-        prop_double(env, z, lo_keys[a], &lo[a]), prop_double(env, z, hi_keys[a], &hi[a]);
-        out->lo[a] = (int32_t)lo[a], out->hi[a] = (int32_t)hi[a];
+    if (out->shape == VOXNAV_ZONE_SPHERE) {
+        if (!prop_xyz(env, z, where, centre_keys, NUMBER_POSITION, c) || !prop_radius(env, z, where, &out->radius)) return 0;
+        out->cx = c[0], out->cy = c[1], out->cz = c[2];
+    } else if (out->shape == VOXNAV_ZONE_BOX) {
+        if (!prop_xyz(env, z, where, lo_keys, NUMBER_COORDINATE, lo) || !prop_xyz(env, z, where, hi_keys, NUMBER_COORDINATE, hi)) return 0;
+        for (int a = 0; a < 3; ++a) out->lo[a] = (int32_t)lo[a], out->hi[a] = (int32_t)hi[a];
     }
     return 1;
 }
@@ -603,7 +737,16 @@ static int read_list(napi_env env, napi_value spec, const char* key, size_t size
     for (uint32_t i = 0; i < n; ++i) {
         napi_value e;
         napi_get_element(env, arr, i, &e);
-        if (!read(env, e, (char*)*out + i * size)) return 0;
+        char where[64];
+        snprintf(where, sizeof where, "query.%s[%u]", key, i);
+        napi_valuetype t;
+        napi_typeof(env, e, &t);
+        if (t != napi_object) {
+            char message[128];
+            snprintf(message, sizeof message, "%s must be an object", where);
+            return throw_type(env, message), 0;
+        }
+        if (!read(env, e, where, (char*)*out + i * size)) return 0;
     }
     *count = n;
     return 1;
@@ -641,7 +784,8 @@ static int read_query_fields(napi_env env, napi_value spec, js_query* jq) {
                 if (!jq->floor_names[i]) return 0;
                 jq->floor_count = i + 1;
                 napi_get_property(env, fc, key, &v);
-                if (!get_double(env, v, &jq->floor_costs[i])) return throw_type(env, "floorCost values are numbers"), 0;
+                if (!read_number(env, v, NUMBER_REAL, 1, DBL_MAX, &jq->floor_costs[i], "query.floorCost['%.60s']", jq->floor_names[i]))
+                    return 0;
             }
             jq->q.floor_names = (const char* const*)jq->floor_names;
             jq->q.floor_costs = jq->floor_costs;
@@ -650,19 +794,18 @@ static int read_query_fields(napi_env env, napi_value spec, js_query* jq) {
     }
     double d = 0;
     int r;
-    if ((r = prop_double(env, spec, "weight", &d)) < 0) return throw_type(env, "weight must be a number"), 0;
+    if ((r = prop_number(env, spec, "query", "weight", NUMBER_REAL, 1, DBL_MAX, 0, &d)) < 0) return 0;
     if (r) jq->q.weight = d;
-    if ((r = prop_double(env, spec, "maxNodes", &d)) < 0 || (r && (d < 0 || d > 4294967295.0)))
-        return throw_type(env, "maxNodes must be a number 0..2^32-1"), 0;
+    if ((r = prop_number(env, spec, "query", "maxNodes", NUMBER_WHOLE, 0, 4294967295.0, 0, &d)) < 0) return 0;
     if (r) jq->q.max_nodes = (uint32_t)d;
-    if ((r = prop_double(env, spec, "maxCost", &d)) < 0) return throw_type(env, "maxCost must be a number (seconds)"), 0;
+    if ((r = prop_number(env, spec, "query", "maxCost", NUMBER_REAL, 0, INFINITY, 0, &d)) < 0) return 0;
     if (r) jq->q.max_cost = d;
-    if ((r = prop_double(env, spec, "snapStart", &d)) < 0) return throw_type(env, "snapStart must be 0 or 1"), 0;
-    if (r) jq->q.snap_start = d != 0;
-    if ((r = prop_double(env, spec, "snapGoal", &d)) < 0) return throw_type(env, "snapGoal must be 0 or 1"), 0;
-    if (r) jq->q.snap_goal = d != 0;
-    if ((r = prop_double(env, spec, "accelerate", &d)) < 0) return throw_type(env, "accelerate must be 0 or 1"), 0;
-    if (r) jq->q.accelerate = d != 0;
+    static const char* const flags[3] = {"snapStart", "snapGoal", "accelerate"};
+    int32_t* flag_fields[3] = {&jq->q.snap_start, &jq->q.snap_goal, &jq->q.accelerate};
+    for (int i = 0; i < 3; ++i) {
+        if ((r = prop_number(env, spec, "query", flags[i], NUMBER_WHOLE, 0, 1, 0, &d)) < 0) return 0;
+        if (r) *flag_fields[i] = (int32_t)d;
+    }
     return 1;
 }
 
@@ -730,7 +873,7 @@ static napi_value finish_route(napi_env env, voxnav_status s, voxnav_route* r, n
 static int query_args(napi_env env, napi_value* argv, voxnav_navigator** n, int32_t from[3], js_query* jq) {
     *n = NAVIGATOR(argv[0]);
     if (!*n) return 0;
-    if (!get_voxel(env, argv[1], from)) return throw_type(env, "from must be a feet voxel [x, y, z] of integers"), 0;
+    if (!get_voxel(env, argv[1], from, "from")) return 0;
     return read_query(env, argv[2], jq);
 }
 
@@ -771,8 +914,8 @@ static napi_value navigator_check_route(napi_env env, napi_callback_info info) {
     voxnav_navigator* n = NAVIGATOR(argv[0]);
     voxnav_route* r = n ? ROUTE(argv[1]) : NULL;
     if (!r) return NULL;
-    int32_t from = 0;
-    if (!get_int32(env, argv[2], &from) || from < 0) return throw_type(env, "fromWaypoint must be an integer >= 0");
+    double from = 0;
+    if (!read_number(env, argv[2], NUMBER_WHOLE, 0, 4294967295.0, &from, "checkRoute: fromWaypoint")) return NULL;
     voxnav_route_check c;
     if (failed(env, voxnav_check_route(n, r, (size_t)from, &c))) return NULL;
     napi_value o;
@@ -790,7 +933,7 @@ static napi_value navigator_is_waypoint(napi_env env, napi_callback_info info) {
     voxnav_navigator* n = NAVIGATOR(argv[0]);
     if (!n) return NULL;
     int32_t v[3];
-    if (!get_voxel(env, argv[1], v)) return throw_type(env, "a feet voxel is [x, y, z] of integers");
+    if (!get_voxel(env, argv[1], v, "isWaypoint: feet")) return NULL;
     return make_bool(env, voxnav_is_waypoint(n, v[0], v[1], v[2]));
 }
 
@@ -800,7 +943,7 @@ static napi_value navigator_snap(napi_env env, napi_callback_info info) {
     voxnav_navigator* n = NAVIGATOR(argv[0]);
     if (!n) return NULL;
     double p[3];
-    if (!get_point(env, argv[1], p)) return throw_type(env, "a position is [x, y, z] of finite numbers");
+    if (!get_point(env, argv[1], p, "snap: position")) return NULL;
     bool game = false;
     napi_get_value_bool(env, argv[2], &game);
     int32_t out[3];
@@ -816,7 +959,7 @@ static napi_value navigator_to_game(napi_env env, napi_callback_info info) {
     voxnav_navigator* n = NAVIGATOR(argv[0]);
     if (!n) return NULL;
     int32_t v[3];
-    if (!get_voxel(env, argv[1], v)) return throw_type(env, "a feet voxel is [x, y, z] of integers");
+    if (!get_voxel(env, argv[1], v, "toGame: feet")) return NULL;
     double g[3];
     if (failed(env, voxnav_to_game(n, v, g))) return NULL;
     return make_point(env, g);
@@ -886,7 +1029,7 @@ static napi_value flow_cost(napi_env env, napi_callback_info info) {
     voxnav_flow_field* f = FLOW(argv[0]);
     if (!f) return NULL;
     int32_t v[3];
-    if (!get_voxel(env, argv[1], v)) return throw_type(env, "a feet voxel is [x, y, z] of integers");
+    if (!get_voxel(env, argv[1], v, "FlowField.cost: feet")) return NULL;
     return make_double(env, voxnav_flow_field_cost(f, v[0], v[1], v[2]));
 }
 
@@ -896,7 +1039,7 @@ static napi_value flow_next(napi_env env, napi_callback_info info) {
     voxnav_flow_field* f = FLOW(argv[0]);
     if (!f) return NULL;
     int32_t v[3], next[3], action = 0;
-    if (!get_voxel(env, argv[1], v)) return throw_type(env, "a feet voxel is [x, y, z] of integers");
+    if (!get_voxel(env, argv[1], v, "FlowField.next: feet")) return NULL;
     if (!voxnav_flow_field_next(f, v, next, &action)) return null_value(env);
     return step_object(env, next[0], next[1], next[2], action);
 }
@@ -951,17 +1094,23 @@ static napi_value follower_update(napi_env env, napi_callback_info info) {
     memset(&body, 0, sizeof body);
     napi_value feet, velocity;
     double now = 0;
-    if (napi_get_named_property(env, argv[1], "feet", &feet) != napi_ok || !get_point(env, feet, body.feet))
-        return throw_type(env, "body.feet must be [x, y, z] (voxel units: the feet centre)");
+    napi_valuetype bt;
+    napi_typeof(env, argv[1], &bt);
+    if (bt != napi_object) return throw_type(env, "Follower.update: body must be an object {feet, velocity, onGround, ...}");
+    if (napi_get_named_property(env, argv[1], "feet", &feet) != napi_ok || !get_point(env, feet, body.feet, "Follower.update: body.feet"))
+        return NULL;
     if (napi_get_named_property(env, argv[1], "velocity", &velocity) == napi_ok) {
         napi_valuetype t;
         napi_typeof(env, velocity, &t);
-        if (t != napi_undefined && !get_point(env, velocity, body.velocity)) return throw_type(env, "body.velocity must be [x, y, z]");
+        if (t != napi_undefined &&
+            !read_triple(env, velocity, NUMBER_REAL, -DBL_MAX, DBL_MAX, body.velocity, NULL, "Follower.update: body.velocity"))
+            return NULL;
     }
     body.on_ground = prop_bool(env, argv[1], "onGround");
     body.in_liquid = prop_bool(env, argv[1], "inLiquid");
     body.on_climbable = prop_bool(env, argv[1], "onClimbable");
-    if (!get_double(env, argv[2], &now)) return throw_type(env, "now must be a number (seconds)");
+    /* A clock going back: voxnav_follower_update refuses it, naming both times. */
+    if (!get_finite(env, argv[2], &now, "Follower.update: now")) return NULL;
     voxnav_steering s;
     if (failed(env, voxnav_follower_update(f, &body, now, &s))) return NULL;
     napi_value o;

@@ -202,6 +202,177 @@ test('bad input throws with a code and a sentence; a bad query changes nothing',
   assert.strictEqual(nav.findRoute([2, 40, 8], voxnav.goals.at(12, 1, 8), { snapStart: false }).status, 'invalid_start');
 });
 
+// --- numbers crossing into C (issue 56): checked before any conversion -------
+
+// `fn` throws an error with code ERR_ARGUMENT whose message holds every one of `words`.
+function refuses(fn, ...words) {
+  assert.throws(fn, (e) => {
+    assert.strictEqual(e.code, 'ERR_ARGUMENT', `code of "${e.message}"`);
+    for (const w of words) assert.ok(e.message.includes(w), `"${e.message}" names "${w}"`);
+    return true;
+  });
+}
+
+const BAD = [[NaN, 'is NaN'], [Infinity, 'is Infinity'], [-Infinity, 'is -Infinity'], [2 ** 31, 'is 2147483648'],
+  [-(2 ** 31) - 1, 'is -2147483649']];
+
+test('the addon refuses NaN, infinities and values beyond int32 in every call, naming the argument', () => {
+  const native = require('../native');
+  const { world, ids } = doorWorld();
+  const nav = new voxnav.Navigator(world, player);
+  const field = nav.flowField(voxnav.goals.at(12, 1, 8));
+  const route = nav.findRoute([2, 1, 8], voxnav.goals.at(12, 1, 8));
+  const follower = new voxnav.Follower(nav, voxnav.goals.at(12, 1, 8));
+  const body = { feet: [2.5, 1, 8.5], velocity: [0, 0, 0], onGround: true };
+  const query = (goal) => ({ goals: [goal] });
+  for (const [v, says] of BAD) {
+    refuses(() => native.worldSetBlock(world, v, 1, 1, 1), 'setBlock: x ' + says, 'a block coordinate must be a finite number within int32');
+    refuses(() => native.worldGetBlock(world, 1, v, 1), 'getBlock: y ' + says);
+    refuses(() => native.worldSetChunk(world, 0, 0, v, ids), 'setChunk: cz ' + says);
+    refuses(() => native.worldGetChunk(world, v, 0, 0), 'getChunk: cx ' + says);
+    refuses(() => native.worldUnloadChunk(world, 0, v, 0), 'unloadChunk: cy ' + says);
+    refuses(() => native.worldIsLoaded(world, 0, 0, v), 'isLoaded: cz ' + says);
+    refuses(() => native.worldSetTransform(world, 1, [0, v, 0]), 'setTransform: origin[1] ' + says);
+    refuses(() => native.navigatorIsWaypoint(nav, [1, 1, v]), 'isWaypoint: feet[2] ' + says);
+    refuses(() => native.navigatorToGame(nav, [v, 1, 1]), 'toGame: feet[0] ' + says);
+    refuses(() => native.navigatorSnap(nav, [1, v, 1], false), 'snap: position[1] ' + says);
+    refuses(() => native.flowCost(field, [v, 1, 1]), 'FlowField.cost: feet[0] ' + says);
+    refuses(() => native.flowNext(field, [1, 1, v]), 'FlowField.next: feet[2] ' + says);
+    refuses(() => native.navigatorFindRoute(nav, [2, v, 8], query({ kind: 0, x: 12, y: 1, z: 8 }), {}), 'from[1] ' + says);
+    refuses(() => native.navigatorFindRoute(nav, [2, 1, 8], query({ kind: 0, x: v, y: 1, z: 8 }), {}), 'query.goals[0].x ' + says);
+    refuses(() => native.navigatorFindRoute(nav, [2, 1, 8], query({ kind: 2, x: 12, z: v }), {}), 'query.goals[0].z ' + says);
+    refuses(() => native.navigatorFindRoute(nav, [2, 1, 8], query({ kind: 3, y: v }), {}), 'query.goals[0].y ' + says);
+    refuses(() => native.navigatorFindRoute(nav, [2, 1, 8], query({ kind: 1, x: 12, y: v, z: 8, radius: 1 }), {}),
+      'query.goals[0].y ' + says, 'a position must be a finite number within int32');
+    refuses(() => native.navigatorReachable(nav, [2, 1, 8], { goals: [], threats: [{ x: v, y: 1, z: 1, radius: 2 }] }), 'query.threats[0].x ' + says);
+    refuses(() => native.flowCompute({}, nav, { goals: [{ kind: 0, x: 12, y: 1, z: 8 }],
+      zones: [{ shape: 1, multiplier: 2, lx: 0, ly: 0, lz: v, hx: 4, hy: 4, hz: 4 }] }), 'query.zones[0].lz ' + says);
+    refuses(() => native.followerUpdate(follower, { feet: [2.5, v, 8.5] }, 100), 'Follower.update: body.feet[1] ' + says);
+  }
+  // Numbers that are no coordinates: NaN and infinities refused, ranges named.
+  for (const [v, says] of BAD.slice(0, 3)) {
+    refuses(() => native.followerUpdate(follower, body, v), 'Follower.update: now ' + says);
+    refuses(() => native.followerUpdate(follower, { feet: [2.5, 1, 8.5], velocity: [v, 0, 0] }, 100), 'body.velocity[0] ' + says);
+    refuses(() => native.navigatorFindRoute(nav, [2, 1, 8], { ...query({ kind: 0, x: 12, y: 1, z: 8 }), maxNodes: v }, {}), 'query.maxNodes ' + says);
+    refuses(() => native.navigatorFindRoute(nav, [2, 1, 8], { ...query({ kind: 0, x: 12, y: 1, z: 8 }), weight: v }, {}), 'query.weight ' + says);
+    refuses(() => native.navigatorFindRoute(nav, [2, 1, 8], query({ kind: 1, x: 12, y: 1, z: 8, radius: v }), {}), 'query.goals[0].radius ' + says);
+    refuses(() => native.navigatorCheckRoute(nav, route._handle, v), 'checkRoute: fromWaypoint ' + says);
+    refuses(() => native.worldSetTransform(world, v, [0, 0, 0]), 'setTransform: voxelSize ' + says);
+    refuses(() => native.worldDefineBlock(world, 'web', 0, 0, { insideSpeed: v }), 'defineBlock: shape.insideSpeed ' + says);
+    refuses(() => native.worldDefineBlock(world, 'slab', v, 0, null), 'defineBlock: kind ' + says);
+  }
+  refuses(() => native.navigatorFindRoute(nav, [2, 1, 8], { ...query({ kind: 0, x: 12, y: 1, z: 8 }), maxCost: NaN }, {}), 'query.maxCost is NaN');
+  refuses(() => native.navigatorFindRoute(nav, [2, 1, 8], { ...query({ kind: 0, x: 12, y: 1, z: 8 }), maxNodes: 2 ** 32 }, {}),
+    'query.maxNodes is 4294967296; it must be a whole number from 0 to 4294967295');
+  refuses(() => native.navigatorFindRoute(nav, [2, 1, 8], { ...query({ kind: 0, x: 12, y: 1, z: 8 }), floorCost: { mud: NaN } }, {}),
+    "query.floorCost['mud'] is NaN");
+  refuses(() => native.worldSetBlock(world, 1, 1, 1, 1.5), 'setBlock: id is 1.5; it must be a whole number from 0 to 65535');
+  refuses(() => native.worldSetBlock(world, 1, 1, 1, 65536), 'setBlock: id is 65536');
+  refuses(() => native.worldDefineBlock(world, 'step', 1, 0, { top: 2 ** 31 }), 'defineBlock: shape.top is 2147483648');
+  // A required number left out is an error, not a default.
+  refuses(() => native.navigatorFindRoute(nav, [2, 1, 8], query({ kind: 1, x: 12, y: 1, z: 8 }), {}), 'query.goals[0].radius is missing');
+  refuses(() => native.navigatorFindRoute(nav, [2, 1, 8], query({ kind: 0, x: 12, z: 8 }), {}), 'query.goals[0].y is missing');
+  refuses(() => native.navigatorReachable(nav, [2, 1, 8], { goals: [], threats: [{ x: 1, y: 1, z: 1 }] }), 'query.threats[0].radius is missing');
+  refuses(() => native.flowCompute({}, nav, { goals: [{ kind: 0, x: 12, y: 1, z: 8 }], zones: [{ shape: 0, multiplier: 2, cx: 1, cy: 1, cz: 1 }] }),
+    'query.zones[0].radius is missing');
+  refuses(() => native.worldSetBlock(world, 1, 1, 1), 'setBlock: id is missing');
+  refuses(() => native.worldSetBlock(world, '1', 1, 1, 1), 'setBlock: x must be a number, not a string');
+  // The limits themselves pass: -2^31 and just under 2^31 are int32 once rounded down.
+  assert.strictEqual(native.worldGetBlock(world, -(2 ** 31), 2 ** 31 - 0.5, 0), 0);
+  assert.strictEqual(world.info().revision > 0, true);
+});
+
+test('the JS API checks numbers where it takes them: goals, options, zones, threats', () => {
+  const { world } = doorWorld();
+  const nav = new voxnav.Navigator(world, player);
+  for (const [v, says] of BAD) {
+    refuses(() => voxnav.goals.at(v, 1, 1), 'goals.at: x ' + says, 'a block coordinate must be a finite number within int32');
+    refuses(() => voxnav.goals.column(1, v), 'goals.column: z ' + says);
+    refuses(() => voxnav.goals.level(v), 'goals.level: y ' + says);
+    refuses(() => voxnav.goals.touch(1, v, 1), 'goals.touch: y ' + says);
+    refuses(() => voxnav.goals.near(1, 1, v, 2), 'goals.near: z ' + says);
+    refuses(() => nav.findRoute([2, 1, 8], { flee: [{ x: v, y: 1, z: 8, radius: 3 }] }), 'flee[0].x ' + says);
+    refuses(() => nav.findRoute([2, 1, 8], voxnav.goals.at(12, 1, 8), { zones: [{ centre: [v, 1, 1], radius: 2 }] }),
+      'options.zones[0].centre[0] ' + says);
+    refuses(() => nav.findRoute([2, 1, 8], voxnav.goals.at(12, 1, 8), { zones: [{ min: [0, 0, 0], max: [4, v, 4] }] }),
+      'options.zones[0].max[1] ' + says);
+    refuses(() => nav.findRoute([v, 1, 8], voxnav.goals.at(12, 1, 8)), 'from[0] ' + says);
+    refuses(() => world.setBlock(1, 1, v, 1), 'setBlock: z ' + says);
+  }
+  for (const [v, says] of BAD.slice(0, 3)) {
+    refuses(() => voxnav.goals.near(1, 1, 1, v), 'goals.near: radius ' + says, 'a finite number >= 0');
+    refuses(() => nav.findRoute([2, 1, 8], voxnav.goals.at(12, 1, 8), { weight: v }), 'options.weight ' + says);
+    refuses(() => nav.findRoute([2, 1, 8], voxnav.goals.at(12, 1, 8), { maxNodes: v }), 'options.maxNodes ' + says);
+    refuses(() => nav.findRoute([2, 1, 8], { flee: [{ x: 1, y: 1, z: 8, radius: v }] }), 'flee[0].radius ' + says);
+  }
+  refuses(() => voxnav.goals.near(1, 1, 1), 'goals.near: radius is missing');
+  refuses(() => nav.findRoute([2, 1, 8], { flee: [{ x: 1, y: 1, z: 8 }] }), 'flee[0].radius is missing');
+  refuses(() => nav.findRoute([2, 1, 8], voxnav.goals.at(12, 1, 8), { maxNodes: 10.5 }), 'options.maxNodes is 10.5; it must be a whole number');
+  refuses(() => nav.findRoute([2, 1, 8], voxnav.goals.at(12, 1, 8), { maxCost: NaN }), 'options.maxCost is NaN');
+  refuses(() => nav.findRoute([2, 1, 8], voxnav.goals.at(12, 1, 8), { zones: [{ centre: [1, 1, 1], radius: 2, multiplier: NaN }] }),
+    'options.zones[0].multiplier is NaN');
+  refuses(() => nav.findRoute([2, 1, 8], voxnav.goals.at(12, 1, 8), { floorCost: { mud: Infinity } }), "options.floorCost['mud'] is Infinity");
+  refuses(() => voxnav.goals.at('12', 1, 8), 'goals.at: x must be a number, not a string');
+  // Infinity where it means something: a zone never entered, no cost limit.
+  assert.strictEqual(nav.findRoute([2, 1, 8], voxnav.goals.at(12, 1, 8), { maxCost: Infinity,
+    zones: [{ centre: [5, 1, 2], radius: 1, multiplier: Infinity }] }).status, 'found');
+  // A fractional block coordinate is the block that holds it (rounded down), everywhere.
+  assert.deepStrictEqual(voxnav.goals.at(12.7, 1.2, -0.5), { kind: 0, x: 12, y: 1, z: -1 });
+  const exact = nav.findRoute([2, 1, 8], voxnav.goals.at(12, 1, 8));
+  const fractional = nav.findRoute([2.9, 1.5, 8.01], voxnav.goals.at(12.99, 1, 8.5));
+  assert.strictEqual(fractional.status, 'found');
+  assert.strictEqual(fractional.cost, exact.cost);
+  assert.strictEqual(nav.isWaypoint([2.5, 1.99, 8.2]), nav.isWaypoint([2, 1, 8]));
+});
+
+test('a follower refuses a clock going back, naming both times, and changes nothing', () => {
+  const { world } = doorWorld();
+  const nav = new voxnav.Navigator(world, player);
+  const follower = new voxnav.Follower(nav, voxnav.goals.at(12, 1, 8));
+  const body = { feet: [2.5, 1, 8.5], velocity: [0, 0, 0], onGround: true };
+  const first = follower.update(body, 5);
+  assert.strictEqual(first.replans, 1);
+  refuses(() => follower.update(body, 4.5), 'voxnav_follower_update', 'now (4.5 s) is before the previous update\'s now (5 s)');
+  const again = follower.update(body, 5);  // the same time is fine, and nothing was planned in between
+  assert.strictEqual(again.replans, 1);
+  assert.ok(['moving', 'replanning'].includes(again.status));
+  follower.update(body, 5.25);
+  refuses(() => follower.update(body, 5.2), 'now (5.2 s)', '(5.25 s)');
+});
+
+test('mineflayer goals refuse NaN, infinities, values beyond int32 and a missing range, naming them', () => {
+  const { goals: mf } = require('../mineflayer');
+  for (const [v, says] of BAD) {
+    refuses(() => new mf.GoalXZ(v, 3), 'GoalXZ: x ' + says, 'a block coordinate must be a finite number within int32');
+    refuses(() => new mf.GoalXZ(3, v), 'GoalXZ: z ' + says);
+    refuses(() => new mf.GoalY(v), 'GoalY: y ' + says);
+    refuses(() => new mf.GoalBlock(1, v, 1), 'GoalBlock: y ' + says);
+    refuses(() => new mf.GoalNear(v, 1, 1, 2), 'GoalNear: x ' + says);
+    refuses(() => new mf.GoalNearXZ(1, v, 2), 'GoalNearXZ: z ' + says);
+    refuses(() => new mf.GoalGetToBlock(1, 1, v), 'GoalGetToBlock: z ' + says);
+  }
+  refuses(() => new mf.GoalXZ(NaN, NaN), 'GoalXZ: x is NaN; a block coordinate must be a finite number within int32');
+  refuses(() => new mf.GoalNear(1, 2, 3), 'GoalNear: range is missing');
+  refuses(() => new mf.GoalNear(1, 2, 3, NaN), 'GoalNear: range is NaN');
+  refuses(() => new mf.GoalNear(1, 2, 3, -1), 'GoalNear: range is -1; it must be a finite number >= 0');
+  refuses(() => new mf.GoalNearXZ(1, 2), 'GoalNearXZ: range is missing');
+  refuses(() => new mf.GoalFollow({ position: { x: 0, y: 0, z: 0 } }, Infinity), 'GoalFollow: range is Infinity');
+  refuses(() => new mf.GoalFollow({ position: { x: NaN, y: 0, z: 0 } }, 2), 'GoalFollow: entity.position: x is NaN');
+  // Positions with fractions are the block that holds them, as Minecraft rounds them.
+  const b = new mf.GoalBlock(12.7, 1.2, 8.99);
+  assert.deepStrictEqual([b.x, b.y, b.z], [12, 1, 8]);
+  const n = new mf.GoalBlock(-0.5, 64, -16.01);
+  assert.deepStrictEqual([n.x, n.y, n.z], [-1, 64, -17]);
+  // Good goals become queries that route.
+  const { world } = doorWorld();
+  const nav = new voxnav.Navigator(world, player);
+  for (const g of [b, new mf.GoalXZ(12, 8), new mf.GoalY(1), new mf.GoalNear(12, 1, 8, 1), new mf.GoalNearXZ(12, 8, 1.5),
+    new mf.GoalGetToBlock(12, 1, 8), new mf.GoalCompositeAny([new mf.GoalXZ(12, 8), new mf.GoalBlock(13, 1, 8)])]) {
+    assert.ok(nav.findRoute([2, 1, 8], g.toVoxnav()).usable, `${g.constructor.name} routes`);
+  }
+  assert.ok(nav.findRoute([2, 1, 8], new mf.GoalInvert(new mf.GoalNear(2, 1, 8, 2)).toVoxnav()).usable, 'GoalInvert routes away');
+});
+
 let failures = 0;
 for (const { name, fn } of tests) {
   try {
