@@ -602,3 +602,18 @@ TEST_CASE("C API follower: a new goal, and plans within a shared budget", "[c_ap
     voxnav_follower_destroy(f);
     voxnav_planning_budget_destroy(budget);
 }
+
+#include "voxnav/version.hpp"
+
+#include <cstdio>
+
+TEST_CASE("C API: voxnav_version() is the library's version, MAJOR.MINOR.PATCH, as voxnav::version()", "[c_api][version]") {
+    const char* v = voxnav_version();
+    REQUIRE(v != nullptr);
+    CHECK(std::string(v) == voxnav::version());
+    int major = -1, minor = -1, patch = -1, used = 0;
+    CHECK(std::sscanf(v, "%d.%d.%d%n", &major, &minor, &patch, &used) == 3);
+    CHECK(used == static_cast<int>(std::string(v).size()));
+    CHECK((major >= 0 && minor >= 0 && patch >= 0));
+    CHECK(voxnav_version() == v);  // one static string
+}

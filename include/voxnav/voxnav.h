@@ -246,7 +246,8 @@ typedef struct voxnav_route voxnav_route;
 typedef struct voxnav_flow_field voxnav_flow_field;
 
 /* --- library ------------------------------------------------------------- */
-/** "0.1.0". Any thread. */
+/** The library's version, "MAJOR.MINOR.PATCH" (voxnav/version.hpp): a static
+   string, never NULL. Any thread. */
 VOXNAV_C_API const char* voxnav_version(void);
 /** The calling thread's last error sentence ("" when none). Any thread. */
 VOXNAV_C_API const char* voxnav_last_error(void);

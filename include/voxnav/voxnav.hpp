@@ -40,6 +40,7 @@
 #include "voxnav/route/route_service.hpp"
 #include "voxnav/route/trace.hpp"
 #include "voxnav/search/status.hpp"
+#include "voxnav/version.hpp"
 #include "voxnav/world/block.hpp"
 #include "voxnav/world/box.hpp"
 #include "voxnav/world/transform.hpp"
