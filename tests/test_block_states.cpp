@@ -189,3 +189,41 @@ TEST_CASE("Minecraft two-block doors: both halves block a closed lane; openers o
     REQUIRE(r.status == SearchStatus::Found);
     for (const Waypoint& p : r.waypoints) CHECK((p.action == Action::Walk || p.action == Action::Start));
 }
+
+// Issue 56, item 4: states typed by a person or a game are checked; files are not.
+TEST_CASE("block states: an unknown value of a known property is found and named; unknown properties are not checked", "[shapes][states]") {
+    using voxnav::detail::state_string_problem;
+    using voxnav::detail::unknown_state_value;
+    const auto door = unknown_state_value(rule("oak_door"), {{"facing", "nrth"}, {"half", "lower"}});
+    REQUIRE(door);
+    CHECK(door->property == "facing");
+    CHECK(door->value == "nrth");
+    CHECK(door->allowed == std::vector<std::string>{"north", "east", "south", "west"});
+    CHECK(door->sentence() == "facing 'nrth' is not one of north, east, south, west");
+    CHECK(unknown_state_value(rule("oak_door"), {{"facing", "north"}, {"half", "lower"}, {"hinge", "left"}, {"open", "true"}, {"powered", "false"}}) ==
+          std::nullopt);
+    CHECK(unknown_state_value(rule("oak_door"), {{"half", "bottom"}})->property == "half");  // doors are lower and upper
+    CHECK(unknown_state_value(rule("oak_trapdoor"), {{"half", "top"}}) == std::nullopt);
+    CHECK(unknown_state_value(rule("oak_slab"), {{"type", "upper"}})->allowed.size() == 3);
+    CHECK(unknown_state_value(rule("oak_stairs"), {{"shape", "curved"}})->property == "shape");
+    CHECK(unknown_state_value(rule("oak_fence_gate"), {{"in_wall", "yes"}})->property == "in_wall");
+    CHECK(unknown_state_value(rule("snow"), {{"layers", "9"}})->property == "layers");
+    CHECK(unknown_state_value(rule("snow"), {{"layers", "8"}}) == std::nullopt);
+    CHECK(unknown_state_value(rule("stone"), {{"waterlogged", "maybe"}})->property == "waterlogged");
+    // A property the form does not have: a newer game's or a mod's, let through.
+    CHECK(unknown_state_value(rule("oak_door"), {{"colour", "red"}}) == std::nullopt);
+    CHECK(unknown_state_value(rule("stone"), {{"facing", "nrth"}}) == std::nullopt);
+    // The reader of files stays lenient: the plainest reading, never an error.
+    CHECK(resolve_state("oak_stairs", rule("oak_stairs"), {{"facing", "nrth"}}).shape.stair_faces == 0);
+
+    CHECK(state_string_problem("oak_door") == "");
+    CHECK(state_string_problem("minecraft:oak_door[facing=north,open=true]") == "");
+    CHECK(state_string_problem("oak_door[open]") == "'open' is not property=value");
+    CHECK(state_string_problem("oak_door[open=]") != "");
+    CHECK(state_string_problem("oak_door[open=true") != "");
+    CHECK(state_string_problem("oak_door[open=true]x") != "");
+    CHECK(state_string_problem("oak_door[open=true,]") != "");
+    CHECK(state_string_problem("oak_door[]") != "");
+    CHECK(state_string_problem("[open=true]") == "no block name");
+    CHECK(state_string_problem("oak_door[open=true,open=false]") == "property 'open' given twice");
+}

@@ -3,6 +3,8 @@
 
 #include "shape_words.hpp"
 
+#include <algorithm>
+
 namespace voxnav::detail {
 namespace {
 
@@ -29,7 +31,80 @@ unsigned stair_low_faces(int facing, const std::string& shape) {
     return faces;
 }
 
+// Minecraft's properties of each form (Java Edition 1.13 on) and their
+// values; waterlogged applies to every block (resolve_state reads it for all).
+struct PropertyValues {
+    const char* property;
+    std::vector<std::string> values;
+};
+const std::vector<std::string> kBoolean{"true", "false"};
+const std::vector<std::string> kHorizontal{"north", "east", "south", "west"};
+
+const std::vector<PropertyValues>& properties_of(States form) {
+    static const std::vector<PropertyValues> none{};
+    static const std::vector<PropertyValues> slab{{"type", {"bottom", "top", "double"}}};
+    static const std::vector<PropertyValues> stairs{
+        {"facing", kHorizontal},
+        {"half", {"bottom", "top"}},
+        {"shape", {"straight", "inner_left", "inner_right", "outer_left", "outer_right"}}};
+    static const std::vector<PropertyValues> door{
+        {"facing", kHorizontal}, {"half", {"lower", "upper"}}, {"hinge", {"left", "right"}}, {"open", kBoolean}, {"powered", kBoolean}};
+    static const std::vector<PropertyValues> trapdoor{
+        {"facing", kHorizontal}, {"half", {"bottom", "top"}}, {"open", kBoolean}, {"powered", kBoolean}};
+    static const std::vector<PropertyValues> gate{{"facing", kHorizontal}, {"in_wall", kBoolean}, {"open", kBoolean}, {"powered", kBoolean}};
+    static const std::vector<PropertyValues> snow{{"layers", {"1", "2", "3", "4", "5", "6", "7", "8"}}};
+    switch (form) {
+        case States::None: return none;
+        case States::Slab: return slab;
+        case States::Stairs: return stairs;
+        case States::Door: return door;
+        case States::Trapdoor: return trapdoor;
+        case States::Gate: return gate;
+        case States::Snow: return snow;
+    }
+    return none;
+}
+
 }  // namespace
+
+std::string UnknownStateValue::sentence() const {
+    std::string list;
+    for (const std::string& v : allowed) list += (list.empty() ? "" : ", ") + v;
+    return property + " '" + value + "' is not one of " + list;
+}
+
+std::optional<UnknownStateValue> unknown_state_value(const MinecraftBlockTable::Rule& rule, const StateProperties& props) {
+    auto check = [&](const char* property, const std::vector<std::string>& values) -> std::optional<UnknownStateValue> {
+        const auto it = props.find(property);
+        if (it == props.end() || std::find(values.begin(), values.end(), it->second) != values.end()) return std::nullopt;
+        return UnknownStateValue{property, it->second, values};
+    };
+    for (const PropertyValues& p : properties_of(rule.states))
+        if (auto bad = check(p.property, p.values)) return bad;
+    return check("waterlogged", kBoolean);
+}
+
+std::string state_string_problem(const std::string& state) {
+    const auto open = state.find('[');
+    if (open == 0 || state.empty()) return "no block name";
+    if (open == std::string::npos) return state.find(']') == std::string::npos ? "" : "a ']' without '['";
+    if (state.back() != ']' || state.find(']') != state.size() - 1) return "the properties must end with the one ']', at the end";
+    const std::string body = state.substr(open + 1, state.size() - open - 2);
+    if (body.empty()) return "empty brackets";
+    StateProperties seen;
+    std::size_t i = 0;
+    while (i <= body.size()) {
+        std::size_t j = body.find(',', i);
+        if (j == std::string::npos) j = body.size();
+        const std::string pair = body.substr(i, j - i);
+        const auto eq = pair.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == pair.size() || pair.find('=', eq + 1) != std::string::npos)
+            return "'" + pair + "' is not property=value";
+        if (!seen.emplace(pair.substr(0, eq), pair.substr(eq + 1)).second) return "property '" + pair.substr(0, eq) + "' given twice";
+        i = j + 1;
+    }
+    return "";
+}
 
 std::string split_state_string(const std::string& state, StateProperties& props) {
     props.clear();
