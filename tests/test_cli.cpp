@@ -329,3 +329,75 @@ TEST_CASE("cli route: bad goal, zone and position syntax exits 2 naming the opti
     CHECK(r.code == 1);
     CHECK(route_from_json(r.out).status == SearchStatus::InvalidStart);
 }
+
+// Issue 56, item 4: --version, and unknown options named before anything else.
+TEST_CASE("cli: --version prints the version of project(voxnav VERSION ...) in CMakeLists.txt and exits 0", "[cli][version]") {
+    std::ifstream in(VOXNAV_SOURCE_DIR "/CMakeLists.txt");
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    const std::string key = "project(voxnav VERSION ";
+    const std::size_t at = text.find(key);
+    REQUIRE(at != std::string::npos);
+    const std::string version = text.substr(at + key.size(), text.find_first_of(" )", at + key.size()) - at - key.size());
+    REQUIRE(std::count(version.begin(), version.end(), '.') == 2);
+    const Run r = run("--version");
+    CHECK(r.code == 0);
+    CHECK(r.out == "voxnav " + version + "\n");
+    CHECK(r.err.empty());
+    CHECK(run("--help").out.find("--version") != std::string::npos);
+}
+
+TEST_CASE("cli: an unknown option is named with a suggestion, exit 2, before any required-option message", "[cli][errors][options]") {
+    Run r = run("route --wrld " + kDemo + " --from S --to G");
+    CHECK(r.code == 2);
+    CHECK(r.err == "voxnav: route: unknown option '--wrld' (did you mean '--world'?)\n");
+    CHECK(r.err.find("required") == std::string::npos);
+    // Missing the required --world too: the unknown option still comes first.
+    r = run("route --wrld=" + kDemo + " --frm S");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("unknown option '--wrld'") != std::string::npos);
+    CHECK(r.err.find("'--world'") != std::string::npos);
+    CHECK(r.err.find("required") == std::string::npos);
+    // A single dash, a flag of every command, an option far from any.
+    r = run("route -world " + kDemo + " --from S --to G");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("unknown option '-world' (did you mean '--world'?)") != std::string::npos);
+    r = run("bench-follow --world " + kDemo + " --folowers 3");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("bench-follow: unknown option '--folowers' (did you mean '--followers'?)") != std::string::npos);
+    r = run("route --world " + kDemo + " --from S --to G --jsno");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("did you mean '--json'?") != std::string::npos);
+    r = run("follow --world " + kDemo + " --from S --to G --zzzzzz 1");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("follow: unknown option '--zzzzzz' (voxnav follow --help lists the options)") != std::string::npos);
+    r = run("info " + kDemo + " --bloks x");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("did you mean '--blocks'?") != std::string::npos);
+    // Before the command.
+    r = run("--verison");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("unknown option '--verison' (did you mean '--version'?)") != std::string::npos);
+    // Known options are still parsed as before.
+    r = run("route --world=" + kDemo + " --from S --to G --json");
+    CHECK(r.code == 0);
+    CHECK(run("route -h").code == 0);
+}
+
+TEST_CASE("cli: a value starting with '-' given to an option is a value, not an unknown option", "[cli][errors][options]") {
+    // A negative position: the route's answer (outside the world), not an option error.
+    Run r = run("route --world " + kDemo + " --from -1,1,1 --to G --json");
+    CHECK(r.err.find("unknown option") == std::string::npos);
+    CHECK(r.code == 1);
+    CHECK(route_from_json(r.out).status == SearchStatus::InvalidStart);
+    r = run("route --world " + kDemo + " --from S --to -1,1,1 --json");
+    CHECK(r.err.find("unknown option") == std::string::npos);
+    CHECK(r.code == 1);
+    // A negative number where a positive one is wanted: that option's own message.
+    r = run("route --world " + kDemo + " --from S --to G --max-cost -5");
+    CHECK(r.err.find("unknown option") == std::string::npos);
+    // The value CLI11 takes after an option, whatever it starts with, as it does.
+    r = run("route --world " + kDemo + " --from S --to G --agent -nonexistent.json");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("unknown option") == std::string::npos);
+    CHECK(r.err.find("-nonexistent.json") != std::string::npos);
+}

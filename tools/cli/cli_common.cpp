@@ -11,6 +11,33 @@
 
 namespace voxnav::cli {
 
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+std::string nearest_word(const std::string& word, const std::vector<std::string>& candidates) {
+    std::string best;
+    std::size_t best_distance = 3;  // suggest only near misses
+    for (const std::string& c : candidates) {
+        const std::size_t d = !word.empty() && c.rfind(word, 0) == 0 ? 1 : edit_distance(word, c);
+        // not a word that shares no letter with it ('-x' is no misspelt '-h')
+        if (d >= c.size() - std::min(c.find_first_not_of('-'), c.size())) continue;
+        if (d < best_distance) best_distance = d, best = c;
+    }
+    return best;
+}
+
 Voxel parse_position(const World& world, const std::string& text, const char* option) {
     if (text.find(',') != std::string::npos) {
         std::stringstream ss(text);

@@ -47,6 +47,13 @@ void write_text_file(const std::string& path, const std::string& text, const cha
 /// Seeded standable start and goal pairs at a spread of distances.
 std::vector<BenchQuery> pick_queries(const World& w, const AgentProfile& a, int n, std::uint32_t seed);
 
+/// Edits (insert, delete, replace) between two words.
+std::size_t edit_distance(const std::string& a, const std::string& b);
+/// What "did you mean" suggests for a word that is no command, option or
+/// key: the candidate it begins, else the nearest one at most two edits
+/// away and fewer than its letters (dashes aside); "" when none is that near.
+std::string nearest_word(const std::string& word, const std::vector<std::string>& candidates);
+
 /// Registers each subcommand on the app and returns the callback to run it.
 using Command = std::function<int()>;
 Command add_route_command(CLI::App& app);

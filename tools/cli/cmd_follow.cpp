@@ -13,7 +13,8 @@
 //    "place":[x,y,z]|null,"close":[x,y,z]|null,"replans":n}
 // Exit 0 after `arrived`; 1 after `no_path`, `failed`, `stuck` --give-up
 // times, or the end of the input before arriving; 2 on bad input, naming
-// the line and key.
+// the line and key: a value of the wrong type, a key not in the list above,
+// a block state with a value its property does not have (facing=nrth).
 #include "query_args.hpp"
 
 #include "io/block_states.hpp"
@@ -21,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -63,12 +65,20 @@ bool flag_of(const nlohmann::json& o, std::size_t line, const char* key) {
 // The block type an edit names: a type the world has ("oak_door[open=true]"),
 // else the Minecraft block state the table makes of the name, added to the
 // world as its import would ("minecraft:oak_door[facing=north,half=lower,
-// open=true]": the game's own name of a state the world never held).
-std::optional<BlockId> edit_block(World& world, BlockMapper& mapper, const std::string& name) {
+// open=true]": the game's own name of a state the world never held). A
+// state is checked as files are not (block_states.hpp): its syntax, and each
+// value of a property Minecraft gives the block (facing=nrth is bad input);
+// a property the block does not have is let through (a newer game's).
+std::optional<BlockId> edit_block(World& world, BlockMapper& mapper, const std::string& name, std::size_t line, const std::string& key) {
     if (const auto id = world.blocks().find(name)) return id;
+    if (const std::string why = detail::state_string_problem(name); !why.empty())
+        bad_line(line, key, "names '" + name + "', not a block state name[property=value,...]: " + why);
     detail::StateProperties props;
     const std::string bare = detail::split_state_string(name, props);
-    if (bare.empty() || !MinecraftBlockTable::builtin().classify(bare)) return std::nullopt;
+    const auto rule = MinecraftBlockTable::builtin().classify(bare, props);
+    if (!rule) return std::nullopt;
+    if (const auto bad = detail::unknown_state_value(*rule, props))
+        bad_line(line, key, "names '" + name + "': " + bad->sentence());
     return mapper.map(bare, props);
 }
 
@@ -84,10 +94,26 @@ void apply_edits(World& world, BlockMapper& mapper, const nlohmann::json& o, std
             !e[3].is_string())
             bad_line(line, key, "must be [x, y, z, \"block name\"] with integer x, y, z");
         const std::string name = e[3].get<std::string>();
-        const auto id = edit_block(world, mapper, name);
+        const auto id = edit_block(world, mapper, name, line, key);
         if (!id) bad_line(line, key, "names a block the world has no type for and the block table does not know: '" + name + "'");
         const Voxel v(e[0].get<int>(), e[1].get<int>(), e[2].get<int>());
         if (!world.set_block(v, *id)) bad_line(line, key, "is outside the world's loaded chunks or bounds");
+    }
+}
+
+// An input line's keys: a key that is none of them (a misspelt "on_gruond"
+// would otherwise read as false) is bad input.
+const std::vector<std::string> kInputKeys{"pos", "vel", "on_ground", "in_liquid", "on_climbable", "edits"};
+
+void check_keys(const nlohmann::json& o, std::size_t line) {
+    for (const auto& item : o.items()) {
+        const std::string& key = item.key();
+        if (std::find(kInputKeys.begin(), kInputKeys.end(), key) != kInputKeys.end()) continue;
+        std::string all;
+        for (const std::string& k : kInputKeys) all += (all.empty() ? "" : ", ") + k;
+        const std::string best = nearest_word(key, kInputKeys);
+        throw UsageError("standard input line " + std::to_string(line) + ": unknown key \"" + key + "\"" +
+                         (best.empty() ? "" : " (did you mean \"" + best + "\"?)") + "; the keys are " + all);
     }
 }
 
@@ -121,6 +147,7 @@ int run_follow(const FollowArgs& a) {
             throw UsageError("standard input line " + std::to_string(line) + ": not JSON (" + e.what() + ")");
         }
         if (!o.is_object()) throw UsageError("standard input line " + std::to_string(line) + ": must be a JSON object");
+        check_keys(o, line);
         if (!o.contains("pos")) bad_line(line, "pos", "is missing");
         BodyState body;
         body.feet = vec3_of(o["pos"], line, "pos");
