@@ -3,7 +3,9 @@
 # Installs the npm packages pinned by a package.json and package-lock.json
 # into a folder of the build tree, once per lock file (npm ci; a stamp in
 # node_modules remembers which lock it installed). Shared by the ctests that
-# run Node (the physics judge, the block table generator).
+# run Node (the Node binding and its npm install forms, npm 10 and 11
+# themselves for those (tests/node/npm-versions), mineflayer, the physics
+# judge, the block table generator).
 #   npm_ci_pinned.sh LABEL PACKAGE_DIR NPM_DIR
 # Exit 0 when installed, 77 (skip, never pass) when node or npm is missing
 # or the registry cannot be reached, 1 when npm ci fails with the registry up.
