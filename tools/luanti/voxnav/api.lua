@@ -64,13 +64,61 @@ return function(ctx)
 		for k = 0, tonumber(act_count[0]) - 1 do out[k + 1] = {x = v[3 * k], y = v[3 * k + 1], z = v[3 * k + 2]} end
 		return out
 	end
-	local function is_number(v) return type(v) == "number" and v == v and v > -2e9 and v < 2e9 end
-	local function check_pos(p, what)
-		if type(p) ~= "table" or not is_number(p.x) or not is_number(p.y) or not is_number(p.z) then
-			return what .. " must be a table {x=, y=, z=} of finite numbers"
-		end
+	-- Numbers from mods, checked before they reach the library: LuaJIT's ffi
+	-- would turn NaN, an infinity or 2^31 into an int32 field's -2^31
+	-- without a word. One rule per kind of number, shared with walk.lua and
+	-- find_path.lua (ctx.check); each answers the value, or nil and one
+	-- sentence naming the argument.
+	--  * a position's coordinates: finite and within int32; the node a
+	--    position is in is the nearest (node_of: node p spans p - 0.5 ..
+	--    p + 0.5, as Luanti's own positions round);
+	--  * counts (max_nodes, give_up): whole numbers; a fraction is refused,
+	--    not rounded;
+	--  * other numbers (radii, costs, weights, seconds): not NaN, in range.
+	local INT32_MIN, INT32_MAX = -2147483648, 2147483647
+	local FINITE = 1.7976931348623157e308  -- the largest finite number
+	local check = {}
+	ctx.check = check
+	-- "NaN", "inf", "-inf" or the number.
+	function check.text(v)
+		if v ~= v then return "NaN" end
+		if v == huge then return "inf" end
+		if v == -huge then return "-inf" end
+		return tostring(v)
 	end
-	-- The node a position is in (also walk.lua's).
+	-- v when it is a number, not NaN, from lo to hi (above lo when `above`);
+	-- else nil and "<what> is <v>; <rule>" ("<what> is missing" for nil).
+	function check.number(v, what, rule, lo, hi, above)
+		if v == nil then return nil, what .. " is missing" end
+		if type(v) ~= "number" then return nil, what .. " must be a number, not a " .. type(v) end
+		if v ~= v or v < lo or v > hi or (above and v == lo) then return nil, what .. " is " .. check.text(v) .. "; " .. rule end
+		return v
+	end
+	-- A finite number >= lo (a radius: 0; a weight: 1; -math.huge: any).
+	function check.finite(v, what, lo)
+		return check.number(v, what, "it must be a finite number" .. (lo == -huge and "" or " >= " .. lo), lo, FINITE)
+	end
+	-- A whole number from lo to hi.
+	function check.count(v, what, lo, hi)
+		local n, err = check.number(v, what, "it must be a whole number from " .. lo .. " to " .. hi, lo, hi)
+		if n and n ~= floor(n) then return nil, what .. " is " .. check.text(n) .. "; it must be a whole number from " .. lo .. " to " .. hi end
+		return n, err
+	end
+	-- A table {x=, y=, z=} of coordinates.
+	function check.pos(p, what)
+		if type(p) ~= "table" then return nil, what .. " must be a table {x=, y=, z=} of numbers, not a " .. type(p) end
+		for _, a in ipairs({"x", "y", "z"}) do
+			local ok, err = check.number(p[a], what .. "." .. a, "a node coordinate must be a finite number within int32",
+				INT32_MIN, INT32_MAX)
+			if not ok then return nil, err end
+		end
+		return p
+	end
+	local function check_pos(p, what)
+		local _, err = check.pos(p, what)
+		return err
+	end
+	-- The node a position is in (also walk.lua's); its coordinates checked first.
 	local function node_of(p) return floor(p.x + 0.5), floor(p.y + 0.5), floor(p.z + 0.5) end
 	ctx.node_of = node_of
 
@@ -93,9 +141,13 @@ return function(ctx)
 					local c = zones[n]
 					local m = z.cost
 					if m == nil then m = which == "avoid" and huge or 0.5 end
-					if type(m) ~= "number" or m ~= m or m <= 0 then return nil, where .. ".cost must be a number > 0" end
-					if which == "avoid" and m < 1 then return nil, where .. ".cost must be >= 1 (use prefer for cheaper zones)" end
-					if which == "prefer" and m > 1 then return nil, where .. ".cost must be <= 1 (use avoid for dearer zones)" end
+					local merr
+					if which == "avoid" then
+						m, merr = check.number(m, where .. ".cost", "it must be >= 1, or math.huge: never enter (prefer is for cheaper zones)", 1, huge)
+					else
+						m, merr = check.number(m, where .. ".cost", "it must be in (0, 1] (avoid is for dearer zones)", 0, 1, true)
+					end
+					if not m then return nil, merr end
 					c.multiplier = m
 					if z.minp ~= nil or z.maxp ~= nil then
 						local e = check_pos(z.minp, where .. ".minp") or check_pos(z.maxp, where .. ".maxp")
@@ -104,11 +156,14 @@ return function(ctx)
 						local x2, y2, z2 = node_of(z.maxp)
 						c.shape = 1
 						c.lo[0], c.lo[1], c.lo[2] = math.min(x1, x2), math.min(y1, y2), math.min(z1, z2)
-						c.hi[0], c.hi[1], c.hi[2] = math.max(x1, x2) + 1, math.max(y1, y2) + 1, math.max(z1, z2) + 1
+						-- (hi is exclusive: a box reaching the last int32 node stops before it)
+						local function past(a, b) return math.min(math.max(a, b) + 1, INT32_MAX) end
+						c.hi[0], c.hi[1], c.hi[2] = past(x1, x2), past(y1, y2), past(z1, z2)
 					else
 						local e = check_pos(z.pos, where .. ".pos")
 						if e then return nil, e end
-						if not is_number(z.radius) or z.radius < 0 then return nil, where .. ".radius must be a number >= 0" end
+						local _, rerr = check.finite(z.radius, where .. ".radius", 0)
+						if rerr then return nil, rerr end
 						c.shape = 0
 						c.cx, c.cy, c.cz, c.radius = z.pos.x, z.pos.y, z.pos.z, z.radius
 					end
@@ -165,18 +220,19 @@ return function(ctx)
 			math.max(1000, floor(ctx.settings.search_budget_us / est_node_us)))
 		query.max_nodes = math.min(query.max_nodes, cap)
 		if opts.max_nodes ~= nil then
-			if not is_number(opts.max_nodes) or opts.max_nodes < 0 then return fail("failed", "opts.max_nodes must be a number >= 0", t0) end
-			query.max_nodes = math.min(floor(opts.max_nodes), cap)
+			local n, nerr = check.count(opts.max_nodes, "opts.max_nodes", 0, 4294967295)
+			if not n then return fail("failed", nerr, t0) end
+			query.max_nodes = math.min(n, cap)
 		end
 		if opts.weight ~= nil then
-			if not is_number(opts.weight) or opts.weight < 1 then return fail("failed", "opts.weight must be a number >= 1", t0) end
-			query.weight = opts.weight
+			local w, werr = check.finite(opts.weight, "opts.weight", 1)
+			if not w then return fail("failed", werr, t0) end
+			query.weight = w
 		end
 		if opts.max_cost ~= nil then
-			if type(opts.max_cost) ~= "number" or opts.max_cost ~= opts.max_cost or opts.max_cost < 0 then
-				return fail("failed", "opts.max_cost must be a number >= 0 (seconds)", t0)
-			end
-			query.max_cost = opts.max_cost
+			local c, cerr = check.number(opts.max_cost, "opts.max_cost", "it must be a number >= 0 (seconds; math.huge: no limit)", 0, huge)
+			if not c then return fail("failed", cerr, t0) end
+			query.max_cost = c
 		end
 		local gx, gy, gz = node_of(pos2)
 		local kind = opts.goal or "at"
@@ -184,7 +240,8 @@ return function(ctx)
 			goal.kind, goal.x, goal.y, goal.z = 0, gx, gy, gz
 			query.snap_goal = 1
 		elseif kind == "near" then
-			if not is_number(opts.radius) or opts.radius < 0 then return fail("failed", "opts.radius must be a number >= 0 for goal \"near\"", t0) end
+			local _, rerr = check.finite(opts.radius, "opts.radius", 0)
+			if rerr then return fail("failed", rerr .. " (goal \"near\" needs it)", t0) end
 			goal.kind, goal.px, goal.py, goal.pz, goal.radius = 1, pos2.x, pos2.y, pos2.z, opts.radius
 		elseif kind == "xz" then
 			goal.kind, goal.x, goal.z = 2, gx, gz
@@ -208,8 +265,8 @@ return function(ctx)
 				return fail("invalid_start", "pos1 (" .. sx .. "," .. sy .. "," .. sz .. ") is in an unloaded or ungenerated area", t0)
 			end
 		end
-		local margin = opts.margin or ctx.settings.query_margin
-		if not is_number(margin) or margin < 0 then return fail("failed", "opts.margin must be a number >= 0", t0) end
+		local margin, merr = check.finite(opts.margin or ctx.settings.query_margin, "opts.margin", 0)
+		if not margin then return fail("failed", merr, t0) end
 		local minp = {x = math.min(sx, gx) - margin, y = math.min(sy, gy) - margin, z = math.min(sz, gz) - margin}
 		local maxp = {x = math.max(sx, gx) + margin, y = math.max(sy, gy) + margin, z = math.max(sz, gz) + margin}
 		local budget = ctx.settings.call_budget_us
@@ -283,20 +340,20 @@ return function(ctx)
 		local e = check_pos(pos, "pos")
 		if e then return fail("failed", e, t0) end
 		if type(opts) ~= "table" then return fail("failed", "opts must be a table with max_cost (seconds)", t0) end
-		if type(opts.max_cost) ~= "number" or opts.max_cost ~= opts.max_cost or opts.max_cost < 0 or opts.max_cost == huge then
-			return fail("failed", "opts.max_cost must be a finite number >= 0 (seconds)", t0)
-		end
+		local _, cerr = check.finite(opts.max_cost, "opts.max_cost", 0)
+		if cerr then return fail("failed", cerr .. " (seconds)", t0) end
 		local wait = opts.wait == true
 		local nav, aerr, later = agents.resolve(agent, wait)
 		if not nav then return fail(later and "not_ready" or "failed", "agent: " .. aerr, t0) end
 		lib.voxnav_query_init(query)
 		query.max_cost = opts.max_cost
 		if opts.max_nodes ~= nil then
-			if not is_number(opts.max_nodes) or opts.max_nodes < 0 then return fail("failed", "opts.max_nodes must be a number >= 0", t0) end
-			query.max_nodes = floor(opts.max_nodes)
+			local n, nerr = check.count(opts.max_nodes, "opts.max_nodes", 0, 4294967295)
+			if not n then return fail("failed", nerr, t0) end
+			query.max_nodes = n
 		end
-		local margin = opts.margin or ctx.settings.query_margin
-		if not is_number(margin) or margin < 0 then return fail("failed", "opts.margin must be a number >= 0", t0) end
+		local margin, merr = check.finite(opts.margin or ctx.settings.query_margin, "opts.margin", 0)
+		if not margin then return fail("failed", merr, t0) end
 		local sx, sy, sz = node_of(pos)
 		local ok, why, merr = mirror.ensure({x = sx - margin, y = sy - margin, z = sz - margin},
 			{x = sx + margin, y = sy + margin, z = sz + margin}, ctx.settings.max_blocks_per_query,

@@ -25,27 +25,33 @@ return function(ctx)
 		return def
 	end
 
+	-- The engine's arguments as whole numbers in lo..hi: a number (not
+	-- NaN: ctx.check) rounded down and clamped, else the default (the
+	-- engine's own find_path never raises on them either).
+	local function whole(v, default, lo, hi)
+		if not ctx.check.number(tonumber(v), "", "", -math.huge, math.huge) then return default end
+		return math.max(lo, math.min(math.floor(tonumber(v)), hi))
+	end
+
 	local cache = {}
 	function voxnav.find_path_compatible(pos1, pos2, searchdistance, max_jump, max_drop, algorithm)
-		if type(searchdistance) ~= "number" or searchdistance ~= searchdistance then searchdistance = 16 end
-		searchdistance = math.max(1, math.min(math.floor(searchdistance), 256))
-		max_jump = math.floor(tonumber(max_jump) or 1)
-		max_drop = math.floor(tonumber(max_drop) or 1)
-		max_jump = math.max(0, math.min(max_jump, 8))
-		max_drop = math.max(0, math.min(max_drop, 64))
+		searchdistance = whole(searchdistance, 16, 1, 256)
+		max_jump = whole(max_jump, 1, 0, 8)
+		max_drop = whole(max_drop, 1, 0, 64)
 		local key = max_jump .. ":" .. max_drop
 		local def = cache[key]
 		if not def then
 			def = mob_def(max_jump, max_drop)
 			cache[key] = def
 		end
-		if type(pos1) ~= "table" or type(pos2) ~= "table" then return nil end
-		local dx = math.abs((tonumber(pos2.x) or 0) - (tonumber(pos1.x) or 0))
-		local dz = math.abs((tonumber(pos2.z) or 0) - (tonumber(pos1.z) or 0))
+		-- (voxnav.find_path names bad positions; this answers nil for them.)
+		if not ctx.check.pos(pos1, "pos1") or not ctx.check.pos(pos2, "pos2") then return nil end
+		local dx = math.abs(pos2.x - pos1.x)
+		local dz = math.abs(pos2.z - pos1.z)
 		local area = (dx + 2 * searchdistance + 1) * (dz + 2 * searchdistance + 1)
 		local path, info = voxnav.find_path(pos1, pos2, def, {
 			margin = searchdistance,
-			max_nodes = math.min(200000, area * (max_drop + max_jump + 2)),
+			max_nodes = math.floor(math.min(200000, area * (max_drop + max_jump + 2))),
 		})
 		if not path or info.status ~= "found" then return nil end
 		local out = {}

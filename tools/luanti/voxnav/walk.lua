@@ -60,23 +60,25 @@ return function(ctx)
 	local goal_c = ffi.new("voxnav_goal")
 	local query_c = ffi.new("voxnav_query")
 
-	local function is_pos(p)
-		return type(p) == "table" and type(p.x) == "number" and type(p.y) == "number" and type(p.z) == "number" and
-			p.x == p.x and p.y == p.y and p.z == p.z and math.abs(p.x) < 2e9 and math.abs(p.y) < 2e9 and math.abs(p.z) < 2e9
-	end
-	local node_of = ctx.node_of
+	local check, node_of = ctx.check, ctx.node_of
 
 	-- The goal's voxnav form into goal_c: true, or nil and why not.
 	local function goal_of(goal)
-		local p, radius = goal, nil
+		local p, radius, what = goal, nil, "goal"
 		if type(goal) == "userdata" then
 			p = goal:get_pos()
 			if not p then return nil, "the goal object is gone" end
+			what = "the goal object's position"
 		elseif type(goal) == "table" and goal.pos ~= nil then
-			p, radius = goal.pos, goal.radius
-			if type(radius) ~= "number" or radius ~= radius or radius < 0 then return nil, "goal.radius must be a number >= 0" end
+			local rerr
+			p, what = goal.pos, "goal.pos"
+			radius, rerr = check.finite(goal.radius, "goal.radius", 0)
+			if not radius then return nil, rerr end
+		elseif type(goal) ~= "table" then
+			return nil, "the goal must be a position {x=, y=, z=}, an object or {pos=, radius=}"
 		end
-		if not is_pos(p) then return nil, "the goal must be a position {x=, y=, z=}, an object or {pos=, radius=}" end
+		local _, perr = check.pos(p, what)
+		if perr then return nil, perr end
 		if radius then
 			goal_c.kind, goal_c.px, goal_c.py, goal_c.pz, goal_c.radius = 1, p.x + 0.5, p.y + 0.5, p.z + 0.5, radius
 		else
@@ -129,12 +131,14 @@ return function(ctx)
 		query_c.snap_goal = 1
 		query_c.max_nodes = math.min(query_c.max_nodes, ctx.settings.max_nodes_per_call)
 		if opts.max_nodes ~= nil then
-			if type(opts.max_nodes) ~= "number" or opts.max_nodes < 1 then return nil, "opts.max_nodes must be a number >= 1" end
-			query_c.max_nodes = floor(opts.max_nodes)
+			local n, err = check.count(opts.max_nodes, "opts.max_nodes", 1, 4294967295)
+			if not n then return nil, err end
+			query_c.max_nodes = n
 		end
 		if opts.weight ~= nil then
-			if type(opts.weight) ~= "number" or opts.weight < 1 then return nil, "opts.weight must be a number >= 1" end
-			query_c.weight = opts.weight
+			local w, err = check.finite(opts.weight, "opts.weight", 1)
+			if not w then return nil, err end
+			query_c.weight = w
 		end
 		local out = ffi.new("voxnav_follower*[1]")
 		if lib.voxnav_follower_create(nav, query_c, out) ~= 0 then return nil, ctx.last_error() end
@@ -153,13 +157,23 @@ return function(ctx)
 	end
 
 	-- One tick. body: voxnav.body_state's table; now: seconds (default the
-	-- server's clock). Returns the steering in Luanti's terms.
+	-- server's clock; never going back: an earlier time than the last
+	-- update's is "failed", naming both). Returns the steering in Luanti's terms.
 	function Follower:update(body, now)
 		if type(self.goal) == "userdata" then
-			local ok = self:set_goal(self.goal)  -- a moving goal: where it is now
-			if not ok then return {status = "failed", why = "the goal object is gone", replans = 0} end
+			local ok, err = self:set_goal(self.goal)  -- a moving goal: where it is now
+			if not ok then return {status = "failed", why = err, replans = 0} end
 		end
+		if type(body) ~= "table" then return {status = "failed", why = "body must be a table (voxnav.body_state)", replans = 0} end
 		local p, v = body.pos, body.velocity or {x = 0, y = 0, z = 0}
+		local _, err = check.pos(p, "body.pos")
+		if not err and type(v) ~= "table" then err = "body.velocity must be a table {x=, y=, z=}" end
+		for _, a in ipairs({"x", "y", "z"}) do
+			if err then break end
+			_, err = check.finite(v[a], "body.velocity." .. a, -huge)
+		end
+		if not err and now ~= nil then _, err = check.finite(now, "now", -huge) end
+		if err then return {status = "failed", why = err, replans = 0} end
 		body_c.feet[0], body_c.feet[1], body_c.feet[2] = p.x + 0.5, p.y + 0.5, p.z + 0.5
 		body_c.velocity[0], body_c.velocity[1], body_c.velocity[2] = v.x, v.y, v.z
 		body_c.on_ground = body.on_ground and 1 or 0
@@ -242,6 +256,15 @@ return function(ctx)
 			return nil, "object must be a live ObjectRef"
 		end
 		if opts.on_done ~= nil and type(opts.on_done) ~= "function" then return nil, "opts.on_done must be a function" end
+		local timeout, give_up, err = 600, 3, nil
+		if opts.timeout ~= nil then
+			timeout, err = check.number(opts.timeout, "opts.timeout", "it must be a number of seconds > 0 (math.huge: never)", 0, huge, true)
+			if not timeout then return nil, err end
+		end
+		if opts.give_up ~= nil then
+			give_up, err = check.count(opts.give_up, "opts.give_up", 1, 2147483647)
+			if not give_up then return nil, err end
+		end
 		local f, err = voxnav.follower(agent, goal, opts)
 		if not f then return nil, err end
 		local def = agent
@@ -252,7 +275,7 @@ return function(ctx)
 		local now = now_us() / 1e6
 		local w = setmetatable({
 			object = object, follower = f, on_done = opts.on_done, status = "walking",
-			timeout = opts.timeout or 600, give_up = opts.give_up or 3, stuck_spells = 0, was_stuck = false,
+			timeout = timeout, give_up = give_up, stuck_spells = 0, was_stuck = false,
 			jump_speed = sqrt(2 * GRAVITY * (jump_height + 0.1)),
 			climb_speed = def.climb_speed or 2.35, swim_speed = def.swim_speed or 2,
 			t0 = now, t = now, replans = 0, opened = {}, waited = 0, ready = false,
