@@ -215,7 +215,7 @@ TEST_CASE("C API numbers: positions, transforms and block numbers", "[c_api][inp
     CHECK(voxnav_world_set_block_material(c.w, stone, kInf, 0, 0) == VOXNAV_OK);  // unbreakable
 }
 
-TEST_CASE("C API follower: a clock going back is refused with a status naming both times; nothing changes", "[c_api][inputs][follower]") {
+TEST_CASE("C API follower: a clock going back is refused with a status naming both times, and nothing changes", "[c_api][inputs][follower]") {
     DoorCorridor dc;
     auto& nav = dc.nav;
     voxnav_follower* f = nullptr;

@@ -74,7 +74,7 @@ TEST_CASE("a goal in an unloaded chunk has one reason, whatever else is loaded",
     CHECK(nav.find_route({1, 1, 1}, Goal::at(goal)).error == nav.find_route({1, 1, 1}, Goal::at(goal)).error);
 }
 
-TEST_CASE("outside a bounded world's bounds is said so; an unloaded chunk inside them is not", "[world][bounds][reasons]") {
+TEST_CASE("outside a bounded world's bounds is said so, and an unloaded chunk inside them is not", "[world][bounds][reasons]") {
     World w = floors({{0, 0, 0}});
     w.set_bounds(VoxelBox{{0, 0, 0}, {32, 16, 16}});  // chunks (0..1, 0, 0), loaded by the bounds
     Navigator nav(w, AgentProfile{});
