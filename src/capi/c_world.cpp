@@ -72,7 +72,6 @@ using namespace voxnav::capi;
 
 extern "C" {
 
-const char* voxnav_version(void) { return "0.1.0"; }
 const char* voxnav_last_error(void) { return t_last_error.c_str(); }
 
 const char* voxnav_search_status_name(int32_t status) {
