@@ -73,7 +73,7 @@ TEST_CASE("block states: slabs, stairs, doors, trapdoors, gates and snow take th
     }
 }
 
-TEST_CASE("block table: shape words and states= are read; bad ones name the line", "[shapes][states]") {
+TEST_CASE("block table: shape words and states= are read, bad ones name the line", "[shapes][states]") {
     const auto t = table_of("# a table\nfoo_slab solid states=slab\nrope air climb\nspikes solid top=4 damage=floor\n");
     CHECK(t.classify("foo_slab")->states == MinecraftBlockTable::States::Slab);
     CHECK(t.classify("rope")->shape.climbable);
@@ -93,7 +93,7 @@ TEST_CASE("block table: shape words and states= are read; bad ones name the line
     CHECK_THAT(error_of("bad solid wobbly\n"), Catch::Contains("wobbly"));
 }
 
-TEST_CASE("text worlds: legends take shape words; 'q' is an open gate anyone passes", "[shapes][states]") {
+TEST_CASE("text worlds: legends take shape words, 'q' is an open gate anyone passes", "[shapes][states]") {
     const World w = testing::world_from_text(
         "voxnav-world 1\nsize 5 3 1\nlegend s half_block solid top=8\nlegend r rope air climb\n"
         "layer 0\n#####\nlayer 1\nSsq.G\nlayer 2\n.....\n");
@@ -134,7 +134,7 @@ TEST_CASE(".vdb files keep block shapes", "[shapes][states][formats]") {
 // higher than it. (This already held for Minecraft's doors; the test keeps
 // it so. The Luanti mod's doors, which were one node tall, are tested on
 // the live server: tests/luanti.)
-TEST_CASE("Minecraft two-block doors: both halves block a closed lane; openers open them, open ones are walked", "[shapes][states][doors]") {
+TEST_CASE("Minecraft two-block doors: both halves block a closed lane, openers open them, open ones are walked", "[shapes][states][doors]") {
     for (const char* half : {"lower", "upper"})
         for (const char* hinge : {"left", "right"}) {
             const auto closed = resolve_state("oak_door", rule("oak_door"), {{"open", "false"}, {"half", half}, {"hinge", hinge}});
@@ -191,7 +191,7 @@ TEST_CASE("Minecraft two-block doors: both halves block a closed lane; openers o
 }
 
 // Issue 56, item 4: states typed by a person or a game are checked; files are not.
-TEST_CASE("block states: an unknown value of a known property is found and named; unknown properties are not checked", "[shapes][states]") {
+TEST_CASE("block states: an unknown value of a known property is found and named, unknown properties are not checked", "[shapes][states]") {
     using voxnav::detail::state_string_problem;
     using voxnav::detail::unknown_state_value;
     const auto door = unknown_state_value(rule("oak_door"), {{"facing", "nrth"}, {"half", "lower"}});

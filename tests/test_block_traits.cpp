@@ -77,7 +77,7 @@ TEST_CASE("floor classes come from block names: two names with one multiplier sh
     CHECK(back.cost == Approx((3.0 + 4.0 + 4.0) / a.walk_speed).epsilon(1e-12));  // onto ice, soul sand, mud
 }
 
-TEST_CASE("a slow block's own factor is a class of its own and multiplies the profile's; a query override keeps it", "[traits][slow]") {
+TEST_CASE("a slow block's own factor is a class of its own and multiplies the profile's, a query override keeps it", "[traits][slow]") {
     // Soul sand (0.4) listed by the profile at 2: class 2 x 2.5 = 5; honey
     // (0.4) unlisted: 2.5; a cobweb (0.25): 4; tall grass (passable, listed)
     // prices no walk through it.

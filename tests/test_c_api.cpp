@@ -224,7 +224,7 @@ TEST_CASE("C API bad input: a status and a sentence, nothing changed", "[c_api]"
     CHECK(std::string(voxnav_action_name(99)) == "unknown");
 }
 
-TEST_CASE("C API threads: the last error is per thread; workers route on published versions", "[c_api]") {
+TEST_CASE("C API threads: the last error is per thread, workers route on published versions", "[c_api]") {
     CWorld c;
     uint16_t stone = 0;
     REQUIRE(voxnav_world_find_block(c.w, "stone", &stone) == VOXNAV_OK);

@@ -135,7 +135,7 @@ TEST_CASE("C API game units: bad transforms and positions get a status and chang
     CHECK(voxnav_route_status(r.r) == VOXNAV_FAILED);
 }
 
-TEST_CASE("C API smoothing equals the C++ smooth_route; straight walks", "[c_api]") {
+TEST_CASE("C API smoothing equals the C++ smooth_route, straight walks", "[c_api]") {
     CWorld c;
     floor_with_wall(c.w, 32, 28);
     World cpp_world;

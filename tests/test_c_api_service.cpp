@@ -38,7 +38,7 @@ bool same_cost(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1
 
 }  // namespace
 
-TEST_CASE("C API route service: every collected route equals voxnav_find_route; small collects keep the rest", "[c_api][service]") {
+TEST_CASE("C API route service: every collected route equals voxnav_find_route, small collects keep the rest", "[c_api][service]") {
     const World source = testing::random_world(7, {24, 8, 24});
     World unused;
     CWorld c;

@@ -124,7 +124,7 @@ TEST_CASE("cli: bad arguments and unreadable files exit 2 with a one-line messag
 }
 
 // Regressions (faults issue, 8): messages that misled a new user.
-TEST_CASE("cli: a mistyped command is named with a suggestion; folders, schematics and truncated files are reported as they are", "[cli][errors]") {
+TEST_CASE("cli: a mistyped command is named with a suggestion, folders, schematics and truncated files are reported as they are", "[cli][errors]") {
     Run r = run("rout --world " + kDemo + " --from S --to G");
     CHECK(r.code == 2);
     CHECK(r.err.find("unknown command 'rout'") != std::string::npos);

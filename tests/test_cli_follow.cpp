@@ -107,7 +107,7 @@ TEST_CASE("voxnav follow drives a body up a step to the goal over its pipes, and
     std::remove(world.c_str());
 }
 
-TEST_CASE("voxnav follow: the end of input before arriving exits 1; bad lines exit 2 naming line and key", "[cli][follow]") {
+TEST_CASE("voxnav follow: the end of input before arriving exits 1, bad lines exit 2 naming line and key", "[cli][follow]") {
     const std::string world = step_world();
     const std::string input = "follow_input_" + std::to_string(getpid()) + ".txt";
     auto run_with = [&](const std::string& lines) {

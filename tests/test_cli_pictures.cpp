@@ -59,7 +59,7 @@ TEST_CASE("cli route --trace writes a trace whose expansions and route match the
     std::remove(file.c_str());
 }
 
-TEST_CASE("cli render: crop and scale set the size; the route and search are drawn", "[cli][pictures]") {
+TEST_CASE("cli render: crop and scale set the size, the route and search are drawn", "[cli][pictures]") {
     const std::string png = temp("render.png");
     Run r = run("render --world " + kDemo + " --from S --to G --trace --scale 10 --no-legend --out " + png);
     REQUIRE(r.code == 0);
@@ -193,7 +193,7 @@ TEST_CASE("cli view: one self-contained page with the world, the route and the s
     std::remove(html.c_str());
 }
 
-TEST_CASE("cli field: reachable N first, equal to the C++ count; --json keys; a heat map; bad goals name --to", "[cli][flow]") {
+TEST_CASE("cli field: reachable N first, equal to the C++ count, --json keys, a heat map, bad goals name --to", "[cli][flow]") {
     const World w = load_world(kDemo);
     Navigator nav(w, AgentProfile{});
     const Voxel goal = *w.point("G");

@@ -355,7 +355,7 @@ TEST_CASE("a miner routes from the surface of a real region into a cave through 
                    << r.metrics.expanded << " expanded, " << r.metrics.microseconds / 1000.0 << " ms");
 }
 
-TEST_CASE("dig queries run sliced as in one go and on workers; without block ids they fail, saying why", "[dig]") {
+TEST_CASE("dig queries run sliced as in one go and on workers, without block ids they fail, saying why", "[dig]") {
     const World w = world_from_text(walled_room('#', false));
     AgentProfile a = digger();
     a.place = true;
@@ -410,7 +410,7 @@ TEST_CASE("a dig query after an edit reads the edited blocks", "[dig]") {
     CHECK(after.dig == std::vector<Voxel>{{1, 1, 0}});
 }
 
-TEST_CASE("RouteService workers route diggers and builders while the game edits; block copies follow only what changed", "[dig][live]") {
+TEST_CASE("RouteService workers route diggers and builders while the game edits, block copies follow only what changed", "[dig][live]") {
     World w = world_from_text(walled_room('#', false));
     AgentProfile a = digger();
     a.place = true;

@@ -445,7 +445,7 @@ TEST_CASE("routes that end in a field cost what find_route finds, from inside an
     REQUIRE(outside > 100);
 }
 
-TEST_CASE("a crowd request goes through one field when many NPCs share a goal, else one A* each; routes cost the same", "[flow][service]") {
+TEST_CASE("a crowd request goes through one field when many NPCs share a goal, else one A* each, routes cost the same", "[flow][service]") {
     CHECK(!prefer_flow_field(10, 64));
     CHECK(prefer_flow_field(300, 64));
     CHECK(prefer_flow_field(100, 256));

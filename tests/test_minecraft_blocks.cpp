@@ -53,7 +53,7 @@ const Waypoint* at_x(const Route& r, int x) {
 
 }  // namespace
 
-TEST_CASE("block table: lines keyed by state win over the bare name; other states and versions take the bare line", "[minecraft][states]") {
+TEST_CASE("block table: lines keyed by state win over the bare name, other states and versions take the bare line", "[minecraft][states]") {
     std::istringstream in("lantern solid top=9\nlantern[hanging=true] solid bottom=1 top=10\nrod solid\nrod[facing=north,x=1] solid bottom=6 top=10\n");
     const MinecraftBlockTable t = MinecraftBlockTable::parse(in, "t.txt");
     CHECK(t.classify("lantern")->shape.top == 9);
@@ -88,7 +88,7 @@ TEST_CASE("block table: lines keyed by state win over the bare name; other state
     CHECK(mc.classify("grass_path")->shape.top == 15);
 }
 
-TEST_CASE("Minecraft blocks: a hanging lantern at head height and a chain stop a body; lantern tops are stood on", "[minecraft][shapes]") {
+TEST_CASE("Minecraft blocks: a hanging lantern at head height and a chain stop a body, lantern tops are stood on", "[minecraft][shapes]") {
     SECTION("open lane: walked") {
         Lane lane;
         CHECK(lane.route(player()).status == SearchStatus::Found);
@@ -132,7 +132,7 @@ TEST_CASE("Minecraft blocks: a flower pot and a stonecutter put the feet at thei
     CHECK(at_x(r, 6)->feet_y == Approx(1.0 + 9.0 / 16.0));  // stonecutter: 9/16 (a full cube before issue 36)
 }
 
-TEST_CASE("Minecraft blocks: a cobweb costs a walk 4x, holds the body (no fall or jump into it); soul sand 2.5x", "[minecraft][slow]") {
+TEST_CASE("Minecraft blocks: a cobweb costs a walk 4x, holds the body (no fall or jump into it), soul sand 2.5x", "[minecraft][slow]") {
     const AgentProfile a = player();
     Lane plain;
     const Route base = plain.route(a);
@@ -206,7 +206,7 @@ TEST_CASE("Minecraft blocks: a honey block halves the jump (1.25 -> 0.625): no o
     }
 }
 
-TEST_CASE("Minecraft blocks: a route starting inside a closed door opens it first; one the agent cannot open is no start",
+TEST_CASE("Minecraft blocks: a route starting inside a closed door opens it first, one the agent cannot open is no start",
           "[minecraft][doors]") {
     Lane lane;
     lane.put({2, 1, 1}, "oak_door", {{"open", "false"}, {"half", "lower"}});

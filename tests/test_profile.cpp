@@ -42,7 +42,7 @@ TEST_CASE("the example agents load", "[profile]") {
     CHECK(again.width == 2);
 }
 
-TEST_CASE("real heights, steps, climbing and opening are profile keys; integers stay valid", "[profile][shapes]") {
+TEST_CASE("real heights, steps, climbing and opening are profile keys, integers stay valid", "[profile][shapes]") {
     const AgentProfile p = parse_agent_profile(
         R"({"height": 1.8, "jump_height": 1.25, "step_height": 0.5, "climb": false, "climb_speed": 3,
             "opens": ["hand"], "open_time": 0.5, "max_fall_into_water": 10})");

@@ -772,7 +772,7 @@ TEST_CASE("a real Minecraft region: a start one voxel above the ground snaps, an
     CHECK(routed > 0);
 }
 
-TEST_CASE("claimed requests are taken one by one, never collected; forgotten ones leave nothing behind", "[queries][live]") {
+TEST_CASE("claimed requests are taken one by one, never collected, forgotten ones leave nothing behind", "[queries][live]") {
     ServiceWorld sw;
     World& world = sw.world;
     const AgentProfile& walker = sw.walker;

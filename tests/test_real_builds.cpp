@@ -197,7 +197,7 @@ TEST_CASE("real builds: a player's route goes in at the door, up the stairs and 
 // of them; the hand-written table before issue 35 made lanterns air, "no
 // floor"), and no waypoint's body meets one of the 25 hanging lanterns
 // (1..10/16 of its voxel).
-TEST_CASE("real builds: lantern tops are stood on; hanging lanterns are in no body", "[shapes][builds][minecraft]") {
+TEST_CASE("real builds: lantern tops are stood on, hanging lanterns are in no body", "[shapes][builds][minecraft]") {
     const World w = load("prismarine_smallhouse1.schem");
     Navigator nav(w, player());
     const VoxelBox box = w.populated_box();

@@ -82,7 +82,7 @@ TEST_CASE("a 1.8 body is stopped by a top slab's underside 1.5 above the floor, 
     CHECK(route_in(world, a).status == SearchStatus::Found);
 }
 
-TEST_CASE("snow layers: 2 layers are walked over, 8 are jumped onto; a carpet is walked on", "[shapes]") {
+TEST_CASE("snow layers: 2 layers are walked over, 8 are jumped onto, a carpet is walked on", "[shapes]") {
     const AgentProfile a;
     const Route two = route_in("voxnav-world 1\nsize 3 2 1\nlayer 0\n###\nlayer 1\nS2G\n", a);
     REQUIRE(two.status == SearchStatus::Found);

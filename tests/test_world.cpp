@@ -8,7 +8,7 @@
 
 using namespace voxnav;
 
-TEST_CASE("blocks at any int32 coordinate; unset voxels are air", "[world]") {
+TEST_CASE("blocks at any int32 coordinate, unset voxels are air", "[world]") {
     World w;
     const BlockId stone = *w.blocks().find("stone");
     CHECK(w.block({0, 0, 0}) == BlockRegistry::air);
@@ -59,7 +59,7 @@ TEST_CASE("chunks load, replace and unload", "[world]") {
 // air around the one block (an edit racing an unload made an empty loaded
 // chunk NPCs would walk on), and a position in an unloaded chunk beside a
 // loaded one was said to have no floor.
-TEST_CASE("an edit racing an unload is refused; never-loaded chunks still load by set_block", "[world][streaming]") {
+TEST_CASE("an edit racing an unload is refused, never-loaded chunks still load by set_block", "[world][streaming]") {
     World w;
     const BlockId stone = *w.blocks().find("stone");
     std::vector<BlockId> floor(World::chunk_volume, BlockRegistry::air);
@@ -149,7 +149,7 @@ TEST_CASE("world transform maps game positions to voxels and back", "[world]") {
     CHECK(t.to_voxel(p) == Voxel(1, 2, -1));
 }
 
-TEST_CASE("set_chunk writes every voxel, constant or mixed, at any coordinate; unload gives memory back", "[world][chunks]") {
+TEST_CASE("set_chunk writes every voxel, constant or mixed, at any coordinate, unload gives memory back", "[world][chunks]") {
     World w;
     const std::size_t empty_bytes = w.memory_bytes();
     std::mt19937 rng(11);
@@ -187,7 +187,7 @@ TEST_CASE("set_chunk writes every voxel, constant or mixed, at any coordinate; u
 // again, for every sky chunk of every column leaving the view (a third of a
 // chunk crossing's world writes). Unloading what was never stored now
 // writes nothing; what was stored is still cleared, neighbours kept.
-TEST_CASE("unloading open sky writes nothing; stored chunks beside it keep their blocks", "[world][chunks]") {
+TEST_CASE("unloading open sky writes nothing, stored chunks beside it keep their blocks", "[world][chunks]") {
     World w;
     const std::size_t empty_bytes = w.memory_bytes();
     const std::vector<BlockId> air(World::chunk_volume, BlockRegistry::air), stone(World::chunk_volume, 1);
