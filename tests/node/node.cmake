@@ -7,7 +7,7 @@
 #                          package npm-installed with the machine's npm
 #   node npm install (...) every documented form of npm install
 #                          (tests/node/npm_install_test.sh), each with the
-#                          machine's npm (Debian 12's: 9.2) and with npm 10
+#                          machine's npm and with npm 9.2 (Debian 12's), 10
 #                          and 11 from the registry (tests/node/npm-versions;
 #                          npm 11 is skipped on a node it does not support,
 #                          Debian 12's node 18 among them). None builds the
@@ -26,7 +26,7 @@ if(VOXNAV_SHARED)
     "links|npm install --install-links <checkout>/bindings/node with VOXNAV_BUILD_DIR, then require('voxnav') routes"
     "tarball|npm install of the packed bindings/node with VOXNAV_BUILD_DIR, then require('voxnav') routes"
     "pkgconfig|npm install of the packed bindings/node finds an installed voxnav through pkg-config (no build folder), then require('voxnav') routes")
-  foreach(npm system 10 11)
+  foreach(npm system 9 10 11)
     if(npm STREQUAL "system")
       set(npm_name "the machine's npm")
     else()

@@ -35,7 +35,7 @@ rm -rf "$work" && mkdir -p "$work/app" "$work/bin"
 
 case "$which" in
 system) ;;
-10|11)
+9|10|11)
   versions=$build/tests/node_npm_versions
   "$source/tools/npm_ci_pinned.sh" "$label" "$source/tests/node/npm-versions" "$versions" || exit $?
   npm_dir=$versions/node_modules/npm$which
@@ -50,7 +50,7 @@ system) ;;
   chmod +x "$work/bin/npm"
   export PATH=$work/bin:$PATH
   ;;
-*) echo "usage: npm_install_test.sh folder|links|tarball|pkgconfig system|10|11 BUILD SOURCE"; exit 1 ;;
+*) echo "usage: npm_install_test.sh folder|links|tarball|pkgconfig system|9|10|11 BUILD SOURCE"; exit 1 ;;
 esac
 echo "$label: npm $(npm -v) ($(command -v npm)), node $(node -v)"
 
@@ -83,7 +83,7 @@ pkgconfig)
   expect=$work/prefix
   pack
   cmd=(npm install "../$tarball") ;;
-*) echo "usage: npm_install_test.sh folder|links|tarball|pkgconfig system|10|11 BUILD SOURCE"; exit 1 ;;
+*) echo "usage: npm_install_test.sh folder|links|tarball|pkgconfig system|9|10|11 BUILD SOURCE"; exit 1 ;;
 esac
 echo "$label: in $work/app:${VOXNAV_BUILD_DIR:+ VOXNAV_BUILD_DIR=$VOXNAV_BUILD_DIR}${PKG_CONFIG_PATH:+ PKG_CONFIG_PATH=$PKG_CONFIG_PATH} ${cmd[*]}"
 cd "$work/app" && echo '{"name": "app", "version": "1.0.0", "private": true}' > package.json
