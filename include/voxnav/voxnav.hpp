@@ -5,8 +5,8 @@
 /// settings), the route service, goals and query options, routes, reachable
 /// areas and traces, flow fields and chases.
 ///
-/// These headers, and the pictures library's (pictures/), are what voxnav
-/// installs. The search problems, the movement rules, the derived facts'
+/// These headers are what voxnav installs; the pictures library's
+/// (pictures/) are the CLI's own and are not installed. The search problems, the movement rules, the derived facts'
 /// layout, the landmark tables and the dig rules are internal: they live
 /// under src/ and are not installed (docs/layout.md). io/nbt.hpp, the NBT
 /// reader, is public but not included here.

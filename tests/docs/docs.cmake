@@ -174,3 +174,12 @@ add_test(NAME "configure prints no Imath or OpenVDB noise"
 
 # The README's Luanti mod run for real on a Luanti server (tests/luanti).
 include(${CMAKE_CURRENT_SOURCE_DIR}/luanti/docs_mod.cmake OPTIONAL)
+
+# A figure the manual quotes, held to the command it names: docs/pictures.md's
+# route through the small house (8.77 s, 379 expansions). A change to the
+# search that moves them fails here until the page says what it prints.
+add_test(NAME "docs figure: pictures.md's house route costs 8.77 s in 379 expansions"
+         COMMAND voxnav_cli route --world ${PROJECT_SOURCE_DIR}/worlds/samples/builds/prismarine_smallhouse1.schem
+                 --agent ${PROJECT_SOURCE_DIR}/worlds/agents/player.json --from 10,1,3 --to 10,16,13)
+set_tests_properties("docs figure: pictures.md's house route costs 8.77 s in 379 expansions" PROPERTIES
+                     PASS_REGULAR_EXPRESSION "cost +8\\.77[0-9]* s[\r\n]+expanded +379[\r\n]")
