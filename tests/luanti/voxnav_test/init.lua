@@ -720,20 +720,26 @@ local function premirror_phase(c, after)
 	minetest.after(0, poll)
 end
 
-local function run()
-	local t0 = minetest.get_us_time()
-	if not voxnav.available then
-		fail("voxnav is not available: " .. tostring(voxnav.error))
-		return
-	end
-	if mode ~= "walk" then walkers() end
-	-- Until voxnav has read what was generated (within each step's budget).
+-- Both runs start so: voxnav loaded (else one failure), then what mapgen
+-- made read by voxnav (within each step's budget).
+local function voxnav_ready()
+	if not voxnav.available then fail("voxnav is not available: " .. tostring(voxnav.error)) end
+	return voxnav.available
+end
+local function wait_for_mirroring()
 	local waited = 0
 	while voxnav.stats().pending_generated_columns > 0 and waited < 1000 do
 		wait_step()
 		waited = waited + 1
 	end
 	results.waited_for_mirroring_steps = waited
+end
+
+local function run()
+	local t0 = minetest.get_us_time()
+	if not voxnav_ready() then return end
+	if mode ~= "walk" then walkers() end
+	wait_for_mirroring()
 	local c = course.build(COURSE_ORIGIN)
 	results.course_positions = c
 	if mode == "walk" then
@@ -827,16 +833,8 @@ end
 
 -- The docs mode: its own small arena (docs.lua), nothing else.
 local function run_docs()
-	if not voxnav.available then
-		fail("voxnav is not available: " .. tostring(voxnav.error))
-		return
-	end
-	local waited = 0
-	while voxnav.stats().pending_generated_columns > 0 and waited < 1000 do
-		wait_step()
-		waited = waited + 1
-	end
-	results.waited_for_mirroring_steps = waited
+	if not voxnav_ready() then return end
+	wait_for_mirroring()
 	local t0 = minetest.get_us_time()
 	docs.run({fail = fail, expect = expect, p2s = p2s, wait_step = wait_step, results = results, course = course,
 		walk = walk, find = find, origin = docs.ORIGIN})
