@@ -6,6 +6,7 @@
 #include "voxnav/io/nbt.hpp"
 #include "voxnav/voxnav.hpp"
 
+#include "io/block_states.hpp"
 #include "world/block_store.hpp"
 
 #include <openvdb/openvdb.h>
@@ -276,6 +277,22 @@ int nbt(const std::uint8_t* d, std::size_t n) {
     return 0;
 }
 
+int block_state(const std::uint8_t* d, std::size_t n) {
+    const std::string text = text_of(d, n);
+    const std::string problem = detail::state_string_problem(text);
+    detail::StateProperties props;
+    const std::string bare = detail::split_state_string(text, props);
+    if (!problem.empty()) return 0;  // refused before the table, as voxnav follow does
+    const auto rule = MinecraftBlockTable::builtin().classify(bare, props);
+    if (!rule) return 0;
+    if (const auto bad = detail::unknown_state_value(*rule, props)) {
+        (void)bad->sentence();
+        return 0;
+    }
+    (void)detail::resolve_state(bare, *rule, props);
+    return 0;
+}
+
 const std::vector<NamedTarget>& all_targets() {
     static const std::vector<NamedTarget> targets{
         {"text_world", text_world}, {"movingai_map", movingai_map}, {"movingai_3dmap", movingai_3dmap},
@@ -283,7 +300,7 @@ const std::vector<NamedTarget>& all_targets() {
         {"block_table", block_table}, {"schematic", schematic},     {"chunk", chunk},
         {"anvil", anvil},           {"vox", vox},                   {"vox_palette", vox_palette},
         {"vdb_metadata", vdb_metadata}, {"query_syntax", query_syntax}, {"nbt", nbt},
-        {"trace_json", trace_json}, {"structure", structure},
+        {"trace_json", trace_json}, {"structure", structure},   {"block_state", block_state},
     };
     return targets;
 }

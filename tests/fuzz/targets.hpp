@@ -36,6 +36,10 @@ int vdb_metadata(const std::uint8_t* data, std::size_t size);
 int query_syntax(const std::uint8_t* data, std::size_t size);
 int nbt(const std::uint8_t* data, std::size_t size);
 int trace_json(const std::uint8_t* data, std::size_t size);
+/// A Minecraft block state typed by a person or sent by a game
+/// ("minecraft:oak_door[facing=north]"), checked and resolved as voxnav
+/// follow's edits are: syntax, the table's rule, Minecraft's values.
+int block_state(const std::uint8_t* data, std::size_t size);
 
 struct NamedTarget {
     const char* name;  ///< corpus folder tests/fuzz/corpus_<name>
