@@ -47,6 +47,9 @@ constexpr double kAirSlack = 1.0;
 constexpr double kHeldBelowStepJump = 0.25;
 // "Held": horizontal speed under this share of the walk speed. [Units: -]
 constexpr double kHeldSpeedShare = 0.1;
+// How many start voxels of partial plans a follower remembers to tell a
+// partial route that goes back to where the body already was.
+constexpr std::size_t kPartialStartsKept = 64;
 
 }  // namespace
 
@@ -61,6 +64,10 @@ void Follower::set_goal(const Goal& goal) {
     if (goal.parts().empty() && goal.threats().empty()) throw std::invalid_argument("Follower::set_goal: the goal is empty");
     const std::string words = goal.describe();
     if (goal_ && words == goal_words_) return;  // the same goal: keep going
+    // Another goal: `replans` and the partial plans without progress count from here.
+    out_.replans = 0;
+    fruitless_ = 0;
+    partial_from_.clear();
     if (goal_ && route_.usable() && !route_.waypoints.empty()) {
         // A moving goal (another entity): keep the route and progress, and
         // plan to the new goal at the next update, at most once per
@@ -164,6 +171,7 @@ bool Follower::plan(const BodyState& body, double now) {
         query_.limits.max_nodes = static_cast<std::uint32_t>(std::min<std::size_t>(settings_.query.limits.max_nodes, granted));
     }
     ++out_.replans;
+    planned_at_ = now;
     plan_due_ = false;
     progress_at_ = now;
     next_.drop();
@@ -183,7 +191,33 @@ bool Follower::plan(const BodyState& body, double now) {
         out_.status = none ? FollowStatus::NoPath : FollowStatus::Failed;
         out_.why = route_.error.empty() ? std::string(to_string(route_.status)) : route_.error;
         route_.waypoints.clear();
+        fruitless_ = 0;
+        partial_from_.clear();
         return true;
+    }
+    if (route_.status == SearchStatus::Found) {
+        fruitless_ = 0;
+        partial_from_.clear();
+    } else {
+        // A partial route that ends where the body stands (one waypoint) or
+        // where an earlier partial plan of this goal started makes no
+        // progress; no_progress_plans of them in a row end the goal.
+        const Voxel end = route_.waypoints.back().position;
+        const bool back = end == snap.feet || std::find(partial_from_.begin(), partial_from_.end(), end) != partial_from_.end();
+        fruitless_ = back ? fruitless_ + 1 : 0;
+        if (partial_from_.size() >= kPartialStartsKept) partial_from_.erase(partial_from_.begin());
+        partial_from_.push_back(snap.feet);
+        if (fruitless_ >= no_progress_plans) {
+            out_.status = FollowStatus::NoPath;
+            out_.why = "no progress towards the goal: " + std::to_string(fruitless_) +
+                       " partial routes in a row (searches of at most " + std::to_string(query_.limits.max_nodes) +
+                       " expansions) ended where the body stands or stood";
+            route_.waypoints.clear();
+            route_.status = SearchStatus::NoPath;
+            fruitless_ = 0;
+            partial_from_.clear();
+            return true;
+        }
     }
     index_acts();
     k_ = route_.waypoints.size() > 1 ? 1 : 0;
@@ -384,6 +418,17 @@ std::optional<Voxel> Follower::first_to_do(WorldAct act) const {
 }
 
 const Steering& Follower::update(const BodyState& body, double now) {
+    tick(body, now);
+    // Told to stand still (waiting for the budget, stuck, no path, arrived):
+    // the target is where the body is, so a body that steers to its target stays.
+    if (out_.speed == 0.0) {
+        out_.target = body.feet;
+        out_.heading = glm::dvec2(0.0);
+    }
+    return out_;
+}
+
+void Follower::tick(const BodyState& body, double now) {
     // The latest facts: a world navigator derives the tick's edits (cheap
     // when there are none), a worker takes the latest published version.
     nav_->sync();
@@ -392,16 +437,25 @@ const Steering& Follower::update(const BodyState& body, double now) {
     out_.replans = before.replans;
     if (!goal_) {
         out_.why = "no goal";
-        return out_;
+        return;
     }
     if (now < wait_until_) {
         out_.status = FollowStatus::Stuck;
         out_.why = "stuck: waiting " + std::to_string(wait_until_ - now) + " s before planning again";
-        return out_;
+        return;
     }
     bool replanned = false;
     const bool following = route_.usable() && k_ < route_.waypoints.size();
     auto replan = [&] {
+        if (now == planned_at_) {
+            // Planned already this tick (a partial route that ended where
+            // the body stands): once a tick; the next tick plans on.
+            plan_due_ = true;
+            if (route_.usable() && k_ < route_.waypoints.size()) return true;
+            out_.status = FollowStatus::Replanning;
+            out_.why = "the route planned this tick ends here: planning on next tick";
+            return false;
+        }
         if (!plan(body, now)) {
             // Turned away by the shared budget: ask again next tick, and
             // meanwhile keep following the route there is, if any.
@@ -418,7 +472,7 @@ const Steering& Follower::update(const BodyState& body, double now) {
     if (plan_due_) {
         const bool first = out_.replans == 0;
         if (goal_moved_) last_goal_replan_ = now, goal_moved_ = false;
-        if (!replan()) return out_;
+        if (!replan()) return;
         replanned = !first;
     } else if (!route_.usable() || route_.waypoints.empty()) {
         // No route: try again when edits may have opened a way.
@@ -426,10 +480,10 @@ const Steering& Follower::update(const BodyState& body, double now) {
         if (revision == checked_revision_ || now - last_edit_replan_ < settings_.replan_interval) {
             out_.status = before.status;
             out_.why = before.why;
-            return out_;
+            return;
         }
         last_edit_replan_ = now;
-        if (!replan()) return out_;
+        if (!replan()) return;
     } else {
         // Edits: check the rest of the route once per new revision of the facts.
         const std::uint64_t revision = nav_->snapshot()->revision();
@@ -440,7 +494,7 @@ const Steering& Follower::update(const BodyState& body, double now) {
             checked_revision_ = revision;
             if (near && !nav_->check_route(route_, k_ > 0 ? k_ - 1 : 0).valid) {
                 last_edit_replan_ = now;
-                if (!replan()) return out_;
+                if (!replan()) return;
             }
         }
     }
@@ -479,23 +533,24 @@ const Steering& Follower::update(const BodyState& body, double now) {
             out_.status = FollowStatus::Arrived;
             out_.waypoint = route_.waypoints.size() - 1;
             out_.target = centre(route_.waypoints.size() - 1);
-            return out_;
+            return;
         }
         // The end of a route to where a moving goal was, or of a partial
         // route: plan on from here.
-        const bool partial = !goal_moved_;
         if (goal_moved_) goal_moved_ = false, last_goal_replan_ = now;
-        if (!replan()) return out_;
-        if (partial && route_.waypoints.size() < 2) {
-            out_.status = FollowStatus::NoPath;
-            out_.why = "the partial routes make no more progress towards the goal";
-            return out_;
+        if (!replan()) return;
+        if (route_.waypoints.size() < 2) {
+            // A one-waypoint partial route: the body is at its end already.
+            plan_due_ = true;
+            out_.status = FollowStatus::Replanning;
+            out_.why = "the route planned this tick ends here: planning on next tick";
+            return;
         }
     }
     const bool airborne = !body.on_ground && !body.in_liquid && !body.on_climbable;
     // Pushed off the route: re-attach, else re-plan from here.
     if (distance_to_segment(body) > settings_.corridor + (airborne ? kAirSlack : 0.0) && !reattach(body)) {
-        if (!replan()) return out_;
+        if (!replan()) return;
     }
     // Stuck: retry the step once, then re-plan, then wait with back-off.
     double expected = route_.waypoints[k_].cost;  // to the aim, when cutting a corner
@@ -508,7 +563,7 @@ const Steering& Follower::update(const BodyState& body, double now) {
             progress_at_ = now;
         } else if (stage_ == 1) {
             stage_ = 2;
-            if (!replan()) return out_;
+            if (!replan()) return;
         } else {
             backoff_ = backoff_ > 0.0 ? std::min(backoff_ * 2.0, settings_.stuck_backoff * 8.0) : settings_.stuck_backoff;
             wait_until_ = now + backoff_;
@@ -518,12 +573,11 @@ const Steering& Follower::update(const BodyState& body, double now) {
             out_.target = centre(k_);
             out_.why = "no progress towards waypoint " + std::to_string(k_) + " after a retry and a new route; planning again in " +
                        std::to_string(backoff_) + " s";
-            return out_;
+            return;
         }
     }
     steer(body, now);
     out_.status = replanned ? FollowStatus::Replanning : FollowStatus::Moving;
-    return out_;
 }
 
 }  // namespace voxnav

@@ -16,6 +16,8 @@
 /// - **Plans** from the waypoint the body occupies (Navigator::snap_voxel_units)
 ///   when it has no route, the route ends in a partial answer, or a re-plan is
 ///   due. A route it cannot get gives `no_path` (or `failed`, saying why).
+///   It plans at most once a tick. Partial routes that make no progress
+///   (no_progress_plans in a row) give `no_path`, so every goal ends.
 /// - **Reaches** waypoint k when the feet centre lies within `reach_radius`
 ///   of the waypoint's feet centre horizontally and within one voxel
 ///   vertically (Minecraft's PathNavigation uses the same test), then heads
@@ -111,8 +113,10 @@ enum class FollowStatus : std::uint8_t {
 struct Steering {
     FollowStatus status = FollowStatus::NoPath;
     std::size_t waypoint = 0;     ///< index in route() of the waypoint being approached
-    glm::dvec3 target{0.0};       ///< the feet point to steer to [Units: voxels]
-    glm::dvec2 heading{0.0};      ///< unit (dx, dz) towards the target, or (0, 0)
+    /// The feet point to steer to; the body's own feet whenever speed is 0
+    /// (waiting, stuck, no_path, failed, arrived). [Units: voxels]
+    glm::dvec3 target{0.0};
+    glm::dvec2 heading{0.0};      ///< unit (dx, dz) towards the target, or (0, 0) when speed is 0
     double speed = 0.0;           ///< [Units: voxels per second]
     bool jump = false;            ///< jump now (in water: swim up)
     bool sprint = false;          ///< run: a leap is ahead
@@ -125,7 +129,9 @@ struct Steering {
     /// gives its lower half (closing one half closes both, in Minecraft and
     /// Luanti).
     std::optional<Voxel> close;
-    int replans = 0;              ///< routes planned since set_goal
+    /// Routes planned since set_goal last gave another goal (a moving goal
+    /// counts from its latest position; the same goal again changes nothing).
+    int replans = 0;
     std::string why;              ///< for no_path, stuck, failed: one sentence
 };
 
@@ -168,6 +174,15 @@ struct FollowerSettings {
 
 class Follower {
 public:
+    /// Partial plans in a row without progress after which a goal says
+    /// `no_path`: a partial route that ends where the body stands (one
+    /// waypoint) or where an earlier partial plan of this goal started.
+    /// At most one plan a tick, so a follower alone in its budget (or with
+    /// none) ends such a goal within 3 ticks of planning; one that waits for
+    /// a shared budget ends it after its 3rd plan (the budget serves those
+    /// waiting longest first).
+    static constexpr int no_progress_plans = 3;
+
     explicit Follower(Navigator& navigator, FollowerSettings settings = {});
 
     /// Where to go; the next update() plans. Throws std::invalid_argument for
@@ -201,6 +216,8 @@ public:
     [[nodiscard]] const FollowerSettings& settings() const { return settings_; }
 
 private:
+    /// update() but for the target and heading of a body told to stand still.
+    void tick(const BodyState& body, double now);
     /// Plans from the body's waypoint; false when the budget turned it away (nothing changed).
     bool plan(const BodyState& body, double now);
     [[nodiscard]] glm::dvec3 centre(std::size_t k) const;
@@ -276,6 +293,9 @@ private:
     std::uint64_t checked_revision_ = 0;
     std::vector<Voxel> route_chunks_, changed_;  // index_chunks(), edits_near_route()
     bool plan_due_ = true;
+    double planned_at_ = -1e300;        // the `now` of the last plan: at most one a tick
+    int fruitless_ = 0;                 // partial plans in a row that made no progress (kFruitlessPlans end the goal)
+    std::vector<Voxel> partial_from_;   // where this goal's partial plans started (the last 64)
 };
 
 VOXNAV_API_END
