@@ -23,7 +23,8 @@
 ///   turned away in) until they are served; later ones wait. No follower
 ///   waits forever, whatever order the game updates them in.
 /// - A follower turned away keeps its status (it follows the route it has,
-///   or stands still reporting `replanning`) and asks again next tick.
+///   or stands still reporting `replanning`) and asks again next tick. A
+///   follower asks at most once a tick (Follower plans once a tick).
 ///
 /// Threads: a budget belongs to the thread that updates its followers.
 /// Limits: a search may overrun its grant by the few nodes the search
