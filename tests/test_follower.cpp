@@ -709,3 +709,84 @@ TEST_CASE("whenever the follower says speed 0 its target is the body's own feet,
     }
     CHECK(still > 0);
 }
+
+TEST_CASE("the follower says arrived only for a body at rest on the goal, never in the air or running over it", "[follower][arrival]") {
+    World w = open_floor(12, 3);
+    Navigator nav(w, AgentProfile{});
+    Follower f(nav);
+    const Voxel goal(9, 1, 1);
+    f.set_goal(Goal::at(goal));
+    BodyState b;
+    b.feet = glm::dvec3(1.5, 1.0, 1.5);
+    b.on_ground = true;
+    REQUIRE(f.update(b, 0.0).status != FollowStatus::Arrived);
+    const glm::dvec3 centre(goal.x + 0.5, 1.0, goal.z + 0.5);
+    double now = 0.05;
+    auto at = [&](glm::dvec3 feet, glm::dvec3 velocity, bool on_ground) -> const Steering& {
+        b.feet = feet, b.velocity = velocity, b.on_ground = on_ground;
+        now += 0.05;
+        return f.update(b, now);
+    };
+    // Over the goal in mid-air (a jump landing on it), then landed but still
+    // running at walking speed: not arrived.
+    CHECK(at(centre + glm::dvec3(0.0, 0.7, 0.0), glm::dvec3(4.3, -2.0, 0.0), false).status == FollowStatus::Moving);
+    CHECK(at(centre, glm::dvec3(4.3, 0.0, 0.0), true).status == FollowStatus::Moving);
+    // Come to rest 0.6 past it (within the waypoint's reach, off its centre):
+    // steered back towards the goal's feet point, not arrived.
+    const Steering& back = at(centre + glm::dvec3(0.6, 0.0, 0.0), glm::dvec3(0.0), true);
+    CHECK(back.status == FollowStatus::Moving);
+    CHECK(back.speed > 0.0);
+    CHECK(back.heading.x == Approx(-1.0));
+    CHECK(back.target.x == Approx(centre.x));
+    // Half a voxel below the goal's feet point (a stair's lower step): not arrived.
+    CHECK(at(centre - glm::dvec3(0.0, 0.5, 0.0), glm::dvec3(0.0), true).status != FollowStatus::Arrived);
+    // Still, on the ground, 0.1 from the centre: arrived, told to stand where it is.
+    const Steering& done = at(centre + glm::dvec3(0.1, 0.0, 0.0), glm::dvec3(0.0), true);
+    CHECK(done.status == FollowStatus::Arrived);
+    CHECK(done.speed == 0.0);
+    CHECK(glm::length(done.target - b.feet) < 1e-9);
+    CHECK(done.why.empty());
+}
+
+TEST_CASE("a body with momentum that glides on when let go comes to rest on the goal", "[follower][arrival]") {
+    // Minecraft-like horizontal motion: steering is on or off (full speed
+    // or released), velocity follows it through friction a tick: 0.546 on
+    // stone (released at a sprint, a body slides about a third of a voxel),
+    // 0.89 on ice (over two voxels).
+    const double friction = GENERATE(0.546, 0.89);
+    CAPTURE(friction);
+    World w = open_floor(20, 3);
+    Navigator nav(w, AgentProfile{});
+    Follower f(nav);
+    const Voxel goal(12, 1, 1);
+    f.set_goal(Goal::at(goal));
+    BodyState b;
+    b.feet = glm::dvec3(1.5, 1.0, 1.5);
+    b.on_ground = true;
+    constexpr double top = 5.6;  // voxels per second (a sprint)
+    const glm::dvec3 centre(goal.x + 0.5, 1.0, goal.z + 0.5);
+    auto glide = [&] {
+        glm::dvec2 v(b.velocity.x, b.velocity.z);
+        v *= friction;
+        return v;
+    };
+    FollowStatus status = FollowStatus::Moving;
+    double t = 0.0;
+    for (; t < 20.0; t += kTick) {
+        const Steering& s = f.update(b, t);
+        status = s.status;
+        if (status == FollowStatus::Arrived) break;
+        const glm::dvec2 v = glide() + (s.speed > 0.0 ? s.heading * top * (1.0 - friction) : glm::dvec2(0.0));
+        b.velocity = glm::dvec3(v.x, 0.0, v.y);
+        b.feet += b.velocity * kTick;
+    }
+    REQUIRE(status == FollowStatus::Arrived);
+    CHECK(t < 10.0);
+    // Let go: it slides as its speed and the floor allow, and stays on the goal.
+    for (int i = 0; i < 200; ++i) {
+        const glm::dvec2 v = glide();
+        b.velocity = glm::dvec3(v.x, 0.0, v.y);
+        b.feet += b.velocity * kTick;
+    }
+    CHECK(glm::length(glm::dvec2(b.feet.x - centre.x, b.feet.z - centre.z)) <= 0.5);
+}

@@ -47,6 +47,14 @@ constexpr double kAirSlack = 1.0;
 constexpr double kHeldBelowStepJump = 0.25;
 // "Held": horizontal speed under this share of the walk speed. [Units: -]
 constexpr double kHeldSpeedShare = 0.1;
+// Settling on the goal: how far above or below the goal's feet point the
+// body may stand and have arrived (a stair's half step is not), and how
+// long a body let go keeps moving, to let go where it would stop near the
+// goal: on the ground Minecraft's friction stops a walk in about 0.06 s of
+// its speed, in the air its drag in about 0.5 s. [Units: voxels, seconds]
+constexpr double kArriveHeight = 0.3;
+constexpr double kCoastGround = 0.08;
+constexpr double kCoastAir = 0.5;
 // How many start voxels of partial plans a follower remembers to tell a
 // partial route that goes back to where the body already was.
 constexpr std::size_t kPartialStartsKept = 64;
@@ -317,6 +325,41 @@ void Follower::steer(const BodyState& body, double now) {
     if (w.placed) out_.place = first_to_do(WorldAct::Place);
 }
 
+void Follower::settle(const BodyState& body, double now) {
+    // The last waypoint is reached, but a body still in the air or still
+    // running comes to rest past it (a jump onto a stair lands half a voxel
+    // on; released mid-air, Minecraft's drag lets it glide on). It arrives
+    // once it is held (ground, water or a ladder), within arrive_radius of
+    // the goal's feet point and nearly still; until then it is steered back
+    // to that point and let go where it would coast to a stop near it.
+    const std::size_t last = route_.waypoints.size() - 1;
+    const glm::dvec3 t = centre(last);
+    const AgentProfile& a = nav_->profile();
+    out_.waypoint = last;
+    out_.target = t;
+    const glm::dvec2 off(t.x - body.feet.x, t.z - body.feet.z);
+    const glm::dvec2 run(body.velocity.x, body.velocity.z);
+    const bool held = body.on_ground || body.in_liquid || body.on_climbable;
+    const bool there = glm::length(off) <= settings_.arrive_radius && std::abs(t.y - body.feet.y) <= kArriveHeight;
+    if ((held && there && glm::length(run) <= settings_.rest_speed) || now - progress_at_ > settings_.settle_time) {
+        // Settled, or given settle_time to settle (a body pushed about by
+        // others): arrived, standing still where it is.
+        out_.status = FollowStatus::Arrived;
+        if (!(held && there)) out_.why = "arrived within reach of the goal without coming to rest there in " + std::to_string(settings_.settle_time) + " s";
+        return;
+    }
+    out_.status = FollowStatus::Moving;
+    // Where the body would stop if let go now: on the ground within a few
+    // ticks; in the air it glides on until it lands.
+    const glm::dvec2 stop = -off + run * (held ? kCoastGround : kCoastAir);
+    if (glm::length(stop) <= settings_.arrive_radius * 0.5) return;  // let go: speed 0
+    const double len = glm::length(off);
+    out_.heading = len > 1e-9 ? off / len : glm::dvec2(0.0);
+    out_.speed = body.in_liquid && a.swim ? a.swim_speed : a.walk_speed;
+    // In water the head stays up while the goal is not below.
+    if (body.in_liquid && a.swim && t.y >= body.feet.y - 0.1) out_.jump = true;
+}
+
 void Follower::index_chunks() {
     // Every chunk the body may touch on the route (its footprint and height,
     // the floor below, a voxel of margin around): an edit elsewhere cannot
@@ -530,9 +573,7 @@ void Follower::tick(const BodyState& body, double now) {
     if (settings_.service) continue_on_worker();
     if (k_ >= route_.waypoints.size()) {
         if (route_.status == SearchStatus::Found && !goal_moved_) {
-            out_.status = FollowStatus::Arrived;
-            out_.waypoint = route_.waypoints.size() - 1;
-            out_.target = centre(route_.waypoints.size() - 1);
+            settle(body, now);
             return;
         }
         // The end of a route to where a moving goal was, or of a partial

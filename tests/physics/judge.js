@@ -7,6 +7,17 @@ const readline = require('readline')
 const { Body } = require('./body')
 
 const TICK = 0.05 // [s]
+// The judge looks at the body, not at the follower's word: once the
+// follower says `arrived`, the controls are released and the body is left to
+// Minecraft's physics for up to SETTLE_TICKS; the route arrived only if the
+// body came to rest (its feet moved less than STILL_MOVE in each of
+// STILL_TICKS ticks) within REST_XZ horizontally and REST_Y vertically of
+// the goal's feet point (issue 57).
+const SETTLE_TICKS = 40 // 2 s
+const STILL_TICKS = 3
+const STILL_MOVE = 0.001 // [voxel per tick]
+const REST_XZ = 0.5 // [voxel]
+const REST_Y = 0.6 // [voxel]
 
 function fmt (v) { return Number(v).toFixed(4).replace(/\.?0+$/, '') }
 function at (p) { return '@' + fmt(p.x + 0.5) + ',' + fmt(p.h) + ',' + fmt(p.z + 0.5) }
@@ -44,6 +55,33 @@ function blocksAround (world, v) {
   return out
 }
 
+// After the follower said `arrived` at `tick`: controls released, the body
+// settles; the outcome says whether it came to rest at the goal's feet point.
+function settle (body, goal, tick) {
+  const released = { speed: 0, heading: [0, 0], target: body.feet(), jump: false, sprint: false, climb: 0 }
+  const feet = { x: goal.x + 0.5, y: goal.feet_y, z: goal.z + 0.5 }
+  let prev = body.feet()
+  let still = 0
+  let t = 0
+  while (t < SETTLE_TICKS && still < STILL_TICKS) {
+    body.step(released, tick + t)
+    ++t
+    const f = body.feet()
+    still = Math.hypot(f[0] - prev[0], f[1] - prev[1], f[2] - prev[2]) < STILL_MOVE ? still + 1 : 0
+    prev = f
+  }
+  const f = body.feet()
+  const off = { xz: Math.hypot(f[0] - feet.x, f[2] - feet.z), y: f[1] - feet.y }
+  const rest = { said_arrived: true, settle_seconds: t * TICK, rest_offset: [fmt(off.xz), fmt(off.y)].map(Number) }
+  if (still < STILL_TICKS) return Object.assign(rest, { arrived: false, came_to_rest: false, reason: `said arrived, but the body was still moving ${fmt(SETTLE_TICKS * TICK)} s after the controls were released` })
+  const there = off.xz <= REST_XZ && Math.abs(off.y) <= REST_Y
+  return Object.assign(rest, {
+    arrived: there,
+    came_to_rest: true,
+    reason: there ? 'arrived at rest' : `said arrived, but the body came to rest ${fmt(off.xz)} aside and ${fmt(off.y)} above the goal's feet point (allowed: ${REST_XZ}, ${REST_Y})`
+  })
+}
+
 // Drives the body along the route; resolves with the outcome.
 function follow (o, pair, r, makeWorld) {
   const { world, pworld } = makeWorld()
@@ -72,7 +110,7 @@ function follow (o, pair, r, makeWorld) {
     }
     child.on('close', (code) => {
       if (!done) {
-        done = { arrived: false, reason: 'voxnav follow exited ' + code + (last && last.why ? ': ' + last.why : '') + (stderr ? ' (' + stderr.trim() + ')' : '') }
+        done = { arrived: false, said_arrived: false, reason: 'voxnav follow exited ' + code + (last && last.why ? ': ' + last.why : '') + (stderr ? ' (' + stderr.trim() + ')' : '') }
       }
       const f = body.feet()
       const p = { x: f[0], y: f[1], z: f[2] }
@@ -108,16 +146,16 @@ function follow (o, pair, r, makeWorld) {
     lines.on('line', (text) => {
       if (done) return
       let s
-      try { s = JSON.parse(text) } catch (e) { return finish({ arrived: false, reason: 'bad output line: ' + text }) }
+      try { s = JSON.parse(text) } catch (e) { return finish({ arrived: false, said_arrived: false, reason: 'bad output line: ' + text }) }
       last = s
       track.push(text)
       if (track.length > 6) track.shift()
-      if (s.status === 'arrived') return finish({ arrived: true, reason: 'arrived' })
-      if (s.status === 'no_path' || s.status === 'failed') return finish({ arrived: false, reason: s.status + ': ' + (s.why || '') })
+      if (s.status === 'arrived') return finish(settle(body, wps[wps.length - 1], tick))
+      if (s.status === 'no_path' || s.status === 'failed') return finish({ arrived: false, said_arrived: false, reason: s.status + ': ' + (s.why || '') })
       if (o.trace) process.stdout.write(`    t${tick} ${body.feet().map(c => c.toFixed(3)).join(',')} v ${body.state.vel.x.toFixed(3)},${body.state.vel.y.toFixed(3)},${body.state.vel.z.toFixed(3)} g${body.state.onGround ? 1 : 0} <- ${text}\n`)
       body.step(s, tick)
       ++tick
-      if (tick >= limitTicks) return finish({ arrived: false, reason: 'timeout: not arrived within 3 x cost + 10 s = ' + fmt(limitTicks * TICK) + ' s' })
+      if (tick >= limitTicks) return finish({ arrived: false, said_arrived: false, reason: 'timeout: not arrived within 3 x cost + 10 s = ' + fmt(limitTicks * TICK) + ' s' })
       child.stdin.write(body.line() + '\n')
     })
     child.stdin.write(body.line() + '\n')

@@ -21,7 +21,10 @@
 /// - **Reaches** waypoint k when the feet centre lies within `reach_radius`
 ///   of the waypoint's feet centre horizontally and within one voxel
 ///   vertically (Minecraft's PathNavigation uses the same test), then heads
-///   for k + 1. Arrives at the last.
+///   for k + 1. Arrives at the last once the body has come to rest on it
+///   (held by ground, water or a ladder, nearly still, within arrive_radius
+///   of its feet centre): until then it steers the body back to that point
+///   and lets go where the body would stop.
 /// - **Cuts corners** only where the swept body stays on waypoints: it steers
 ///   to the farthest of the next 8 plain walks at one level that the body
 ///   can walk to straight from the last waypoint reached (every position
@@ -140,6 +143,17 @@ struct FollowerSettings {
     /// the agent's width as Minecraft does (width / 2 above 0.75 wide, else
     /// 0.75 - width / 2). [Units: voxels]
     double reach_radius = -1.0;
+    /// Arrival: the last waypoint reached, the body must come to rest (on
+    /// the ground, in water or on a ladder, horizontal speed at most
+    /// rest_speed) with its feet within arrive_radius of the goal's feet
+    /// point horizontally and 0.3 vertically; meanwhile the follower steers
+    /// it back there and lets go where it would stop. A body that has not
+    /// settled settle_time after reaching the last waypoint is said to have
+    /// arrived where it is (`why` says so). [Units: voxels, voxels per
+    /// second, seconds]
+    double arrive_radius = 0.25;
+    double rest_speed = 0.25;
+    double settle_time = 3.0;
     /// How far the body may be from the segment it follows before it
     /// re-attaches or re-plans. [Units: voxels]
     double corridor = 1.5;
@@ -225,6 +239,9 @@ private:
     [[nodiscard]] double distance_to_segment(const BodyState& body) const;
     bool reattach(const BodyState& body);
     void steer(const BodyState& body, double now);
+    /// On the last waypoint: arrived once the body is at rest on the goal,
+    /// else steered back to it (FollowerSettings::arrive_radius).
+    void settle(const BodyState& body, double now);
     /// The waypoint steered to: k_, or a later plain walk when the corner to
     /// it can be cut (cached per k_ and revision).
     std::size_t aim();
