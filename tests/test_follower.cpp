@@ -710,15 +710,27 @@ TEST_CASE("whenever the follower says speed 0 its target is the body's own feet,
     CHECK(still > 0);
 }
 
+namespace {
+// An open stone floor `length` x 3, a follower going to `goal`, a body
+// standing at (1, 1, 1) whose state the test sets itself.
+struct FloorGoal {
+    World w;
+    Navigator nav;
+    Follower f;
+    BodyState body;
+    FloorGoal(int length, const Voxel& goal) : w(open_floor(length, 3)), nav(w, AgentProfile{}), f(nav) {
+        f.set_goal(Goal::at(goal));
+        body.feet = glm::dvec3(1.5, 1.0, 1.5);
+        body.on_ground = true;
+    }
+};
+}  // namespace
+
 TEST_CASE("the follower says arrived only for a body at rest on the goal, never in the air or running over it", "[follower][arrival]") {
-    World w = open_floor(12, 3);
-    Navigator nav(w, AgentProfile{});
-    Follower f(nav);
     const Voxel goal(9, 1, 1);
-    f.set_goal(Goal::at(goal));
-    BodyState b;
-    b.feet = glm::dvec3(1.5, 1.0, 1.5);
-    b.on_ground = true;
+    FloorGoal fg(12, goal);
+    Follower& f = fg.f;
+    BodyState& b = fg.body;
     REQUIRE(f.update(b, 0.0).status != FollowStatus::Arrived);
     const glm::dvec3 centre(goal.x + 0.5, 1.0, goal.z + 0.5);
     double now = 0.05;
@@ -755,14 +767,10 @@ TEST_CASE("a body with momentum that glides on when let go comes to rest on the 
     // 0.89 on ice (over two voxels).
     const double friction = GENERATE(0.546, 0.89);
     CAPTURE(friction);
-    World w = open_floor(20, 3);
-    Navigator nav(w, AgentProfile{});
-    Follower f(nav);
     const Voxel goal(12, 1, 1);
-    f.set_goal(Goal::at(goal));
-    BodyState b;
-    b.feet = glm::dvec3(1.5, 1.0, 1.5);
-    b.on_ground = true;
+    FloorGoal fg(20, goal);
+    Follower& f = fg.f;
+    BodyState& b = fg.body;
     constexpr double top = 5.6;  // voxels per second (a sprint)
     const glm::dvec3 centre(goal.x + 0.5, 1.0, goal.z + 0.5);
     auto glide = [&] {
