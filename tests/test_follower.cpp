@@ -561,6 +561,24 @@ bool ended(FollowStatus s) {
 
 }  // namespace
 
+namespace {
+// `others` followers walking the open floor far from the sealed box (they
+// ask the budget first), then the follower going from S to G in the box:
+// followers.back().
+void walkers_then_sealed(const World& w, Navigator& nav, const FollowerSettings& s, int others, std::vector<Follower>& followers,
+                         std::vector<KinematicBody>& bodies) {
+    followers.reserve(std::size_t(others) + 1);
+    for (int i = 0; i < others; ++i) {
+        followers.emplace_back(nav, s);
+        followers.back().set_goal(Goal::at(Voxel(60, 1, 2 + 3 * i)));
+        bodies.emplace_back(Voxel(2, 1, 2 + 3 * i));
+    }
+    followers.emplace_back(nav, s);
+    followers.back().set_goal(Goal::at(*w.point("G")));
+    bodies.emplace_back(*w.point("S"));
+}
+}  // namespace
+
 TEST_CASE("a goal sealed in a stone box ends no_path or stuck within 200 ticks of a PlanningBudget(300, 256), alone or sharing it", "[follower][budget]") {
     // With jump points (they cross the open floor in a few expansions and
     // prove the box unreachable at once) and voxel by voxel (a grant of 256
@@ -578,16 +596,7 @@ TEST_CASE("a goal sealed in a stone box ends no_path or stuck within 200 ticks o
         if (!jumps) s.query.acceleration = Acceleration::Off;
         std::vector<Follower> followers;
         std::vector<KinematicBody> bodies;
-        followers.reserve(std::size_t(others) + 1);
-        // The others walk the open floor far from the box and take their share first.
-        for (int i = 0; i < others; ++i) {
-            followers.emplace_back(nav, s);
-            followers.back().set_goal(Goal::at(Voxel(60, 1, 2 + 3 * i)));
-            bodies.emplace_back(Voxel(2, 1, 2 + 3 * i));
-        }
-        followers.emplace_back(nav, s);
-        followers.back().set_goal(Goal::at(*w.point("G")));
-        bodies.emplace_back(*w.point("S"));
+        walkers_then_sealed(w, nav, s, others, followers, bodies);
         Follower& sealed = followers.back();
         FollowStatus last = FollowStatus::Moving;
         int ticks = 0, replans = 0;
@@ -655,15 +664,7 @@ TEST_CASE("whenever the follower says speed 0 its target is the body's own feet,
         s.query.acceleration = Acceleration::Off;  // voxel by voxel: partial routes, followers turned away
         std::vector<Follower> followers;
         std::vector<KinematicBody> bodies;
-        followers.reserve(4);
-        for (int i = 0; i < 3; ++i) {
-            followers.emplace_back(nav, s);
-            followers.back().set_goal(Goal::at(Voxel(60, 1, 2 + 3 * i)));
-            bodies.emplace_back(Voxel(2, 1, 2 + 3 * i));
-        }
-        followers.emplace_back(nav, s);
-        followers.back().set_goal(Goal::at(*w.point("G")));
-        bodies.emplace_back(*w.point("S"));
+        walkers_then_sealed(w, nav, s, 3, followers, bodies);
         int waiting = 0;
         for (int tick = 0; tick < 200; ++tick) {
             nav.sync();
