@@ -74,8 +74,7 @@ void Follower::set_goal(const Goal& goal) {
     if (goal_ && words == goal_words_) return;  // the same goal: keep going
     // Another goal: `replans` and the partial plans without progress count from here.
     out_.replans = 0;
-    fruitless_ = 0;
-    partial_from_.clear();
+    forget_partial_plans();
     if (goal_ && route_.usable() && !route_.waypoints.empty()) {
         // A moving goal (another entity): keep the route and progress, and
         // plan to the new goal at the next update, at most once per
@@ -199,13 +198,11 @@ bool Follower::plan(const BodyState& body, double now) {
         out_.status = none ? FollowStatus::NoPath : FollowStatus::Failed;
         out_.why = route_.error.empty() ? std::string(to_string(route_.status)) : route_.error;
         route_.waypoints.clear();
-        fruitless_ = 0;
-        partial_from_.clear();
+        forget_partial_plans();
         return true;
     }
     if (route_.status == SearchStatus::Found) {
-        fruitless_ = 0;
-        partial_from_.clear();
+        forget_partial_plans();
     } else {
         // A partial route that ends where the body stands (one waypoint) or
         // where an earlier partial plan of this goal started makes no
@@ -222,8 +219,7 @@ bool Follower::plan(const BodyState& body, double now) {
                        " expansions) ended where the body stands or stood";
             route_.waypoints.clear();
             route_.status = SearchStatus::NoPath;
-            fruitless_ = 0;
-            partial_from_.clear();
+            forget_partial_plans();
             return true;
         }
     }
@@ -323,6 +319,17 @@ void Follower::steer(const BodyState& body, double now) {
     if (w.opened || (k_ == 1 && route_.waypoints[0].opened)) out_.open = first_to_do(WorldAct::Open);
     if (w.dug) out_.dig = first_to_do(WorldAct::Dig);
     if (w.placed) out_.place = first_to_do(WorldAct::Place);
+}
+
+void Follower::forget_partial_plans() {
+    fruitless_ = 0;
+    partial_from_.clear();
+}
+
+void Follower::plan_next_tick() {
+    plan_due_ = true;
+    out_.status = FollowStatus::Replanning;
+    out_.why = "the route planned this tick ends here: planning on next tick";
 }
 
 void Follower::settle(const BodyState& body, double now) {
@@ -495,8 +502,7 @@ void Follower::tick(const BodyState& body, double now) {
             // the body stands): once a tick; the next tick plans on.
             plan_due_ = true;
             if (route_.usable() && k_ < route_.waypoints.size()) return true;
-            out_.status = FollowStatus::Replanning;
-            out_.why = "the route planned this tick ends here: planning on next tick";
+            plan_next_tick();
             return false;
         }
         if (!plan(body, now)) {
@@ -582,9 +588,7 @@ void Follower::tick(const BodyState& body, double now) {
         if (!replan()) return;
         if (route_.waypoints.size() < 2) {
             // A one-waypoint partial route: the body is at its end already.
-            plan_due_ = true;
-            out_.status = FollowStatus::Replanning;
-            out_.why = "the route planned this tick ends here: planning on next tick";
+            plan_next_tick();
             return;
         }
     }

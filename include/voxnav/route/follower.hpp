@@ -239,6 +239,11 @@ private:
     [[nodiscard]] double distance_to_segment(const BodyState& body) const;
     bool reattach(const BodyState& body);
     void steer(const BodyState& body, double now);
+    /// A Found route, a new goal or the end of one: partial plans count from zero.
+    void forget_partial_plans();
+    /// Planned already this tick and the route ends where the body is:
+    /// `replanning`, and the next tick plans on (at most one plan a tick).
+    void plan_next_tick();
     /// On the last waypoint: arrived once the body is at rest on the goal,
     /// else steered back to it (FollowerSettings::arrive_radius).
     void settle(const BodyState& body, double now);
