@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 # The block table's generator (issue 36): regenerates worlds/minecraft_blocks.txt
-# from the pinned minecraft-data and the overrides, and fails on any
+# from the pinned minecraft-data, the overrides and the slow blocks measured
+# with the pinned prismarine-physics (measure.js, issue 57), and fails on any
 # difference. Label `blocktable`; skipped (77), never passed, without node,
 # npm or the npm registry.
 add_test(NAME "block table: worlds/minecraft_blocks.txt is what the generator makes from minecraft-data"

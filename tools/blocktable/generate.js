@@ -23,8 +23,15 @@
 // top up, at most 24): a block whose boxes fill only part of the column still
 // blocks the whole voxel column in that interval (a hanging lantern blocks a
 // head, a chain a body). No box: air.
+//
+// The speed words of the slow blocks (slow=, floor_speed=, jump=) are not
+// hand-written: measure.js runs prismarine-physics over tiny worlds of these
+// blocks and the generator writes what it measured, with the source, into
+// the table's header (and fails when an override gives one of them a speed
+// word by hand). A pre-1.13 extra line takes them with `measured=NAME`.
 const fs = require('fs')
 const path = require('path')
+const { measureAll } = require('./measure')
 
 const here = __dirname
 const source = path.resolve(here, '..', '..')
@@ -163,7 +170,8 @@ function hardnessWord (block) {
 }
 
 // Applies the overrides that match `name` to a state's words.
-function applyOverrides (name, words, overrides) {
+// Then the measured speed words of `name`, if the physics slows it.
+function applyOverrides (name, words, overrides, speeds) {
   let kind = words[0]
   let shape = words.slice(1)
   const extra = new Map()
@@ -178,17 +186,74 @@ function applyOverrides (name, words, overrides) {
       } else if (w.startsWith('states=')) {
         form = w
       } else {
+        if (speeds.measured.has(name) && SPEED_KEYS.includes(wordKey(w)))
+          fail(`${r.where}: '${w}' for ${name}: its speed is measured by prismarine-physics (measure.js), not written by hand`)
         extra.set(wordKey(w), w)
       }
     }
   }
+  for (const w of speeds.words.get(name) || []) extra.set(wordKey(w), w)
   return { kind, shape, extra, form }
+}
+
+// --- the slow blocks, measured ------------------------------------------------------
+
+const SPEED_KEYS = ['slow', 'floor_speed', 'jump']
+// A factor the physics gives as 1 (to 3 places) is no slowing at all.
+const slows = (f) => f < 0.9995
+
+// The measured speed words per block name, and the header lines that say
+// where they come from.
+function speedWords (m, version) {
+  const words = new Map()
+  const measured = new Set(Object.keys(m.blocks))
+  const f = (v) => String(v)
+  const lines = [
+    `# Slow blocks, measured (tools/blocktable/measure.js) with ${m.source}:`,
+    `# a player body (0.6 x 1.8) walking from rest along a lane, its speed after 2 s,`,
+    `# against ${m.open.walk} voxels/s walking and ${m.open.sprint} sprinting on stone (Minecraft ${version}).`
+  ]
+  for (const [name, b] of Object.entries(m.blocks)) {
+    if (b.kind === 'inside') {
+      if (!slows(b.walk)) {
+        lines.push(`#   ${name}: not slowed (walking x${b.walk}): prismarine-physics has no rule for it; it stays`)
+        lines.push('#     damage=body, so no route puts a body in it and no factor is needed.')
+        continue
+      }
+      words.set(name, [`slow=${f(b.walk)},${f(b.vertical)}`])
+      lines.push(`#   ${name}: slow=${b.walk},${b.vertical}: walking and sprinting x${b.walk} / x${b.sprint} in a long run;`)
+      lines.push(`#     a body falling into it sinks at ${b.sink} voxels/s (${b.vertical} x walking); eight blocks with one`)
+      lines.push(`#     column of it across feet and head: ${b.crossing.walk[0]} s walking against ${b.crossing.walk[1]} s open, ` +
+                 `${b.crossing.sprint[0]} s against ${b.crossing.sprint[1]} s sprinting.`)
+    } else {
+      const w = []
+      if (slows(b.walk)) w.push(`floor_speed=${f(b.walk)}`)
+      if (slows(b.jump)) w.push(`jump=${f(b.jump)}`)
+      if (w.length) words.set(name, w)
+      lines.push(`#   ${name}: ${w.join(' ') || 'no word'}: walking and sprinting x${b.walk} / x${b.sprint} on a bed of it` +
+                 (slows(b.jump) ? `, a jump rises x${b.jump};` : ';'))
+      lines.push(name === 'slime_block'
+        ? `#     its friction (0.8) in ${b.version}'s rules (vanilla's SlimeBlock.stepOn slows a walk further; prismarine-physics has no such rule).`
+        : `#     ${b.version}'s rules: prismarine-physics slows a body on it only up to 1.20 (vanilla 1.21 keeps the factor).`)
+    }
+  }
+  lines.push('#   Water and lava: no flow. The table makes them still liquids (water swum at the profile\'s')
+  lines.push('#     swim_speed, lava never entered); a current\'s push is not measured or priced.')
+  lines.push('#')
+  return { words, measured, lines }
 }
 
 // The words of one generated line, in the table's order: kind [hazard]
 // [states=] shape words, material words, speed words.
-function lineWords (o, hardness) {
+function lineWords (o, hardness, speeds) {
   const extra = new Map(o.extra)
+  if (extra.has('measured')) {
+    // An extra line's `measured=NAME`: the speed words measured for NAME.
+    const from = extra.get('measured').split('=')[1]
+    extra.delete('measured')
+    if (!speeds.measured.has(from)) fail(`measured=${from}: ${from} is not measured (measure.js)`)
+    for (const w of speeds.words.get(from) || []) extra.set(wordKey(w), w)
+  }
   if (!extra.has('hardness')) extra.set('hardness', hardness)
   const out = [o.kind]
   if (extra.has('hazard')) out.push('hazard')
@@ -261,6 +326,7 @@ function generate (args) {
   const pkg = require('minecraft-data/package.json')
   const { rules, extras, legacy } = readOverrides(args.overrides)
   const versions = versionsUpTo(mcData, args.version)
+  const speeds = speedWords(measureAll(args.version), args.version)
   const out = []
   const done = new Map()  // name -> version it was taken from
   const counts = { names: 0, states: 0, lines: 0, stated: 0, renamed: 0 }
@@ -274,7 +340,7 @@ function generate (args) {
       for (let id = block.minStateId, i = 0; id <= block.maxStateId; id++, i++) {
         const props = stateProperties(block, id)
         const iv = interval(boxesOf(data, block.name, i))
-        const o = applyOverrides(block.name, dataWords(iv), rules)
+        const o = applyOverrides(block.name, dataWords(iv), rules, speeds)
         if (o.form) {
           const want = formInterval(o.form, props)
           if (want !== undefined && !sameInterval(want, iv))
@@ -282,7 +348,7 @@ function generate (args) {
                  `the data's collision ${JSON.stringify(iv)} is not what ${o.form} reads (${JSON.stringify(want)})`)
           if (o.kind === 'air' && !o.extra.has('climb')) o.kind = 'solid'  // a form shapes a solid (one snow layer: none)
         }
-        states.push({ props, words: lineWords(o, hardness) })
+        states.push({ props, words: lineWords(o, hardness, speeds) })
       }
       counts.names++
       counts.states += states.length
@@ -297,7 +363,8 @@ function generate (args) {
   for (const e of extras) {
     if (done.has(e.name)) fail(`extra '${e.name}': the data has this name; override it instead`)
     done.set(e.name, 'extra')
-    extraLines.push({ key: e.name, words: e.words.join(' ') })
+    const o = { kind: e.words[0], shape: [], extra: new Map(e.words.slice(1).map(w => [wordKey(w), w])), form: null }
+    extraLines.push({ key: e.name, words: e.words.some(w => w.startsWith('measured=')) ? lineWords(o, o.extra.get('hardness') || 'hardness=1', speeds) : e.words.join(' ') })
   }
   for (const l of legacy) if (!done.has(l.name)) fail(`${l.where}: legacy id ${l.id} names '${l.name}', which has no line`)
   counts.lines = out.length + extraLines.length
@@ -315,6 +382,7 @@ function generate (args) {
   text.push(`# ${counts.names} names (${counts.renamed} only in older versions), ${counts.states} states,`)
   text.push(`# ${counts.lines} lines (${counts.stated} blocks with lines per state).`)
   text.push('#')
+  for (const l of speeds.lines) text.push(l)
   for (const l of fs.readFileSync(path.join(here, 'table_header.txt'), 'utf8').split('\n')) if (l) text.push(l)
   let last = null
   for (const l of out) {

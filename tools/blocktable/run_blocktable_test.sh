@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# ctest "block table": installs the pinned minecraft-data into the build
-# folder (tools/npm_ci_pinned.sh), regenerates the block table from it and
+# ctest "block table": installs the pinned minecraft-data and prismarine-physics
+# into the build folder (tools/npm_ci_pinned.sh), regenerates the block table from it and
 # diffs it against worlds/minecraft_blocks.txt. Exit 77 (skipped, never
 # passed) when node or npm is missing or the npm registry cannot be reached.
 #   run_blocktable_test.sh SOURCE_DIR NPM_DIR
