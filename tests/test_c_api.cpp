@@ -531,7 +531,7 @@ TEST_CASE("C API follower: a body steered tick by tick opens the door and arrive
     voxnav_body body{{0.5, 1.0, 1.5}, {0, 0, 0}, 1, 0, 0};
     voxnav_steering s{};
     bool asked_open = false;
-    int ticks = 0, closes = 0;
+    int ticks = 0, closes = 0, open_asks = 0;
     for (; ticks < 400; ++ticks) {
         REQUIRE(voxnav_world_sync(c.w) == VOXNAV_OK);
         REQUIRE(voxnav_follower_update(f, &body, ticks * 0.05, &s) == VOXNAV_OK);
@@ -543,9 +543,15 @@ TEST_CASE("C API follower: a body steered tick by tick opens the door and arrive
         if (s.status == VOXNAV_FOLLOW_ARRIVED) break;
         REQUIRE((s.status == VOXNAV_FOLLOW_MOVING || s.status == VOXNAV_FOLLOW_REPLANNING));
         if (s.has_open) {
+            // Issue 57: the two-block door asked once, its lower half
+            // flagged; the game opens it with one use (both halves).
             CHECK(s.open[0] == 4);
+            CHECK(s.open[1] == 1);
+            CHECK(s.open_both_halves == 1);
             asked_open = true;
+            ++open_asks;
             REQUIRE(voxnav_world_set_block(c.w, s.open[0], s.open[1], s.open[2], door_open) == VOXNAV_OK);
+            REQUIRE(voxnav_world_set_block(c.w, s.open[0], s.open[1] + 1, s.open[2], door_open) == VOXNAV_OK);
         }
         // A body that goes where it is steered, at the speed it is told.
         const double step = std::min(s.speed * 0.05, std::hypot(s.target[0] - body.feet[0], s.target[2] - body.feet[2]));
@@ -555,6 +561,7 @@ TEST_CASE("C API follower: a body steered tick by tick opens the door and arrive
     CHECK(s.status == VOXNAV_FOLLOW_ARRIVED);
     CHECK(std::string(voxnav_follow_status_name(s.status)) == "arrived");
     CHECK(asked_open);
+    CHECK(open_asks == 1);
     CHECK(closes == 1);
     CHECK(s.replans == 1);
     // Bad input: a status and a sentence.

@@ -79,7 +79,7 @@ TEST_CASE("voxnav follow drives a body up a step to the goal over its pipes, and
         const nlohmann::json s = d.exchange({{"pos", {x, y, z}}, {"vel", {0, 0, 0}}, {"on_ground", !rising}, {"in_liquid", false},
                                              {"on_climbable", false}, {"edits", nlohmann::json::array()}});
         REQUIRE(s.is_object());
-        for (const char* key : {"status", "waypoint", "target", "heading", "speed", "jump", "sprint", "climb", "open", "dig", "place", "close", "replans"})
+        for (const char* key : {"status", "waypoint", "target", "heading", "speed", "jump", "sprint", "climb", "open", "open_both_halves", "dig", "place", "close", "replans"})
             REQUIRE(s.contains(key));
         CHECK(s["open"].is_null());
         const std::string status = s["status"];

@@ -83,6 +83,7 @@ struct Walk {
     std::vector<double> stuck_waits;  // each `stuck` spell's length [Units: seconds]
     int jump_asks = 0;                 // ticks the follower said jump
     int open_asks = 0;                 // ticks the follower said open
+    int both_halves_asks = 0;          // ... of a two-block door (open_both_halves)
     [[nodiscard]] bool saw(FollowStatus s) const { return std::find(seen.begin(), seen.end(), s) != seen.end(); }
 };
 
@@ -96,7 +97,8 @@ BlockId open_door(World& w) {
 }
 
 // Ticks the game: its events, then sync, then the follower, then the body.
-// Doors the follower asks for are opened (both halves come one at a time).
+// Doors the follower asks for are opened with one use, as a game does (both
+// halves of a two-block door).
 Walk walk(World& w, Navigator& nav, Follower& f, KinematicBody& body, double max_seconds,
           const std::function<void(double)>& events = {}) {
     Walk out;
@@ -119,6 +121,10 @@ Walk walk(World& w, Navigator& nav, Follower& f, KinematicBody& body, double max
             ++out.open_asks;
             if (std::find(out.opened.begin(), out.opened.end(), *s.open) == out.opened.end()) out.opened.push_back(*s.open);
             w.set_block(*s.open, open_door(w));
+            if (s.open_both_halves) {
+                ++out.both_halves_asks;
+                w.set_block(*s.open + Voxel(0, 1, 0), open_door(w));
+            }
         }
         if (s.close) {
             out.closed.push_back(*s.close);
@@ -234,10 +240,12 @@ TEST_CASE("a follower asks to open a door before entering it, both halves", "[fo
     CHECK(r.status == FollowStatus::Arrived);
     REQUIRE_FALSE(r.opened.empty());
     CHECK(r.opened.front() == Voxel(2, 1, 0));
-    // Each half asked for once: opened (by the game, at once), it is not
-    // asked for again (a game whose "use" toggles would close it).
-    CHECK(r.opened.size() == 2);
-    CHECK(r.open_asks == 2);
+    // Issue 57: the two-block door asked for once, both halves together (its
+    // lower voxel, flagged): opened by the game with one use, it is not asked
+    // for again (a game whose "use" toggles would close it).
+    CHECK(r.opened.size() == 1);
+    CHECK(r.open_asks == 1);
+    CHECK(r.both_halves_asks == 1);
     // Closed behind, once, after the doorway: the body stands past it then.
     CHECK(r.closed == std::vector<Voxel>{{2, 1, 0}});
     REQUIRE(r.feet_at_close.size() == 1);
@@ -256,7 +264,33 @@ TEST_CASE("a follower asks to open a door before entering it, both halves", "[fo
     CHECK(ir.status == FollowStatus::Arrived);
     REQUIRE_FALSE(ir.opened.empty());
     CHECK(ir.opened.front() == Voxel(1, 1, 0));
-    CHECK(ir.opened.size() == 2);
+    CHECK(ir.opened.size() == 1);
+    CHECK(ir.both_halves_asks == 1);
+}
+
+TEST_CASE("two stacked openables a use opens one at a time: the one left shut is asked for alone", "[follower]") {
+    // Issue 57: a game whose "use" opened only the lower of the two voxels
+    // asked together (two trapdoors, not one door): the next tick asks for
+    // the upper alone, once, and the body walks through.
+    AgentProfile opener;
+    opener.opens = {"hand"};
+    Scene sc("voxnav-world 1\nsize 5 3 1\nlayer 0\n#####\nlayer 1\nS.d.G\nlayer 2\n..d..\n", opener);
+    std::vector<std::pair<Voxel, bool>> asks;
+    FollowStatus status = FollowStatus::Moving;
+    for (double t = 0.0; t < 20.0 && status != FollowStatus::Arrived; t += kTick) {
+        sc.nav.sync();
+        const Steering& s = sc.f.update(sc.body.s, t);
+        status = s.status;
+        if (s.open) {
+            asks.emplace_back(*s.open, s.open_both_halves);
+            sc.w.set_block(*s.open, open_door(sc.w));  // only the voxel given
+        }
+        if (s.status == FollowStatus::Moving || s.status == FollowStatus::Replanning) sc.body.step(s, kTick);
+    }
+    CHECK(status == FollowStatus::Arrived);
+    REQUIRE(asks.size() == 2);
+    CHECK(asks[0] == std::make_pair(Voxel(2, 1, 0), true));
+    CHECK(asks[1] == std::make_pair(Voxel(2, 2, 0), false));
 }
 
 TEST_CASE("a body pushed off its route re-attaches or re-plans, and arrives", "[follower]") {

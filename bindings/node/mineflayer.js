@@ -581,8 +581,9 @@ function inject(bot, options) {
     if (s.status === 'stuck' && !c.stuck) bot.emit('path_reset', 'stuck');
     c.stuck = s.status === 'stuck';
     if (s.open) {
-      if (once('open', s.open)) {
-        const block = bot.blockAt(vec(s.open));
+      // One door (a two-block door lists both halves): one use of its lower half.
+      if (once('open', s.open[0])) {
+        const block = bot.blockAt(vec(s.open[0]));
         if (block) bot.activateBlock(block).catch(() => {});
       }
       stopControls();

@@ -659,6 +659,11 @@ typedef struct voxnav_steering {
     int32_t has_place, place[3];  /**< place a block here first */
     int32_t has_close, close[3];  /**< close this door behind (once, when the body has left its doorway) */
     int32_t replans;         /**< routes planned since the goal was set */
+    /** 1: a two-block door: open[] is its lower half and the voxel above is
+       its upper half, both shut. One door, asked once: ONE use opens it
+       (Minecraft's "use" on either half, Luanti's doors.door_toggle on the
+       lower node); a use per half would shut it again. */
+    int32_t open_both_halves;
 } voxnav_steering;
 
 /** A follower on `nav` going to the query's goals, every route planned with

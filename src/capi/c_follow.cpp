@@ -71,6 +71,7 @@ voxnav_status voxnav_follower_update(voxnav_follower* follower, const voxnav_bod
             if (v) xyz[0] = v->x, xyz[1] = v->y, xyz[2] = v->z;
         };
         put(s.open, o.has_open, o.open);
+        o.open_both_halves = s.open_both_halves;
         put(s.dig, o.has_dig, o.dig);
         put(s.place, o.has_place, o.place);
         put(s.close, o.has_close, o.close);

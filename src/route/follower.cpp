@@ -316,7 +316,7 @@ void Follower::steer(const BodyState& body, double now) {
     // In water the head stays up while the target is not below.
     if (body.in_liquid && a.swim && t.y >= body.feet.y - 0.1 && w.action != Action::Climb) out_.jump = true;
     // What the move does to the world first: the first voxel not done yet.
-    if (w.opened || (k_ == 1 && route_.waypoints[0].opened)) out_.open = first_to_do(WorldAct::Open);
+    if (w.opened || (k_ == 1 && route_.waypoints[0].opened)) ask_to_open();
     if (w.dug) out_.dig = first_to_do(WorldAct::Dig);
     if (w.placed) out_.place = first_to_do(WorldAct::Place);
 }
@@ -465,6 +465,28 @@ std::optional<Voxel> Follower::first_to_do(WorldAct act) const {
     for (const Voxel& v : acts(k_, act))
         if (still_blocks(v, act)) return v;
     return std::nullopt;
+}
+
+bool Follower::still_to_open(const Voxel& v) const {
+    auto listed = [&v](const Route::Voxels& vs) { return std::find(vs.begin(), vs.end(), v) != vs.end(); };
+    return (listed(acts(k_, WorldAct::Open)) || (k_ == 1 && listed(acts(0, WorldAct::Open)))) &&
+           still_blocks(v, WorldAct::Open);
+}
+
+void Follower::ask_to_open() {
+    // A two-block door is two voxels of the move's open list, one above the
+    // other, and one "use" opens both: asked half by half (one tick each), a
+    // game forwarding each ask as a use opens the door and shuts it again.
+    const std::optional<Voxel> v = first_to_do(WorldAct::Open);
+    if (!v) return;
+    const Voxel up{0, 1, 0};
+    if (still_to_open(*v - up)) {
+        out_.open = *v - up;
+        out_.open_both_halves = true;
+    } else {
+        out_.open = v;
+        out_.open_both_halves = still_to_open(*v + up);
+    }
 }
 
 const Steering& Follower::update(const BodyState& body, double now) {

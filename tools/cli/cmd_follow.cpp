@@ -9,8 +9,10 @@
 // Minecraft block state the block table knows, "oak_door[half=lower,open=true]"
 // as the game names it) and writes one per line, flushed:
 //   {"status":"moving","waypoint":k,"target":[x,y,z],"heading":[dx,dz],"speed":s,
-//    "jump":b,"sprint":b,"climb":-1|0|1,"open":[x,y,z]|null,"dig":[x,y,z]|null,
-//    "place":[x,y,z]|null,"close":[x,y,z]|null,"replans":n}
+//    "jump":b,"sprint":b,"climb":-1|0|1,"open":[x,y,z]|null,"open_both_halves":b,
+//    "dig":[x,y,z]|null,"place":[x,y,z]|null,"close":[x,y,z]|null,"replans":n}
+// ("open_both_halves": open is a two-block door's lower half and the voxel
+// above its upper half: one door, opened with one use.)
 // Exit 0 after `arrived`; 1 after `no_path`, `failed`, `stuck` --give-up
 // times, or the end of the input before arriving; 2 on bad input, naming
 // the line and key: a value of the wrong type, a key not in the list above,
@@ -168,6 +170,7 @@ int run_follow(const FollowArgs& a) {
         out["sprint"] = s.sprint;
         out["climb"] = s.climb;
         out["open"] = voxel_or_null(s.open);
+        out["open_both_halves"] = s.open_both_halves;
         out["dig"] = voxel_or_null(s.dig);
         out["place"] = voxel_or_null(s.place);
         out["close"] = voxel_or_null(s.close);

@@ -1127,9 +1127,21 @@ static napi_value follower_update(napi_env env, napi_callback_info info) {
     set(env, o, "jump", make_bool(env, s.jump));
     set(env, o, "sprint", make_bool(env, s.sprint));
     set(env, o, "climb", make_int(env, s.climb));
+    /* open: the door's voxels, one door: [[x, y, z]], or a two-block door's
+       lower and upper halves [[x, y, z], [x, y + 1, z]], opened by one use. */
+    if (s.has_open) {
+        napi_value doors;
+        napi_create_array_with_length(env, s.open_both_halves ? 2 : 1, &doors);
+        napi_set_element(env, doors, 0, make_voxel(env, s.open));
+        if (s.open_both_halves) {
+            const int32_t upper[3] = {s.open[0], s.open[1] + 1, s.open[2]};
+            napi_set_element(env, doors, 1, make_voxel(env, upper));
+        }
+        set(env, o, "open", doors);
+    }
     const struct { int32_t has; const int32_t* v; const char* key; } acts[] = {
-        {s.has_open, s.open, "open"}, {s.has_dig, s.dig, "dig"}, {s.has_place, s.place, "place"}, {s.has_close, s.close, "close"}};
-    for (int i = 0; i < 4; ++i)
+        {s.has_dig, s.dig, "dig"}, {s.has_place, s.place, "place"}, {s.has_close, s.close, "close"}};
+    for (int i = 0; i < 3; ++i)
         if (acts[i].has) set(env, o, acts[i].key, make_voxel(env, acts[i].v));
     set(env, o, "replans", make_int(env, s.replans));
     set(env, o, "why", make_string(env, voxnav_follower_why(f)));

@@ -125,6 +125,14 @@ struct Steering {
     bool sprint = false;          ///< run: a leap is ahead
     int climb = 0;                ///< on a ladder: 1 up, -1 down, 0 neither
     std::optional<Voxel> open;    ///< open this door, gate or trapdoor before moving on
+    /// A two-block door (Minecraft's, the Luanti doors mod's): `open` is its
+    /// lower half and the voxel above it is its upper half, both shut across
+    /// the way. One door, asked once: open it with ONE use (Minecraft's
+    /// "use" on either half, Luanti's doors.door_toggle or right-click on
+    /// the lower node); a second use would shut it again. Two openables
+    /// stacked that are not one door (two trapdoors) are asked the same way:
+    /// the one a use leaves shut is asked alone on a later tick.
+    bool open_both_halves = false;
     std::optional<Voxel> dig;     ///< break this voxel before moving on
     std::optional<Voxel> place;   ///< place a block here before moving on
     /// Close this door behind: given once, on the tick the body has left the
@@ -257,6 +265,12 @@ private:
     [[nodiscard]] bool still_blocks(const Voxel& v, WorldAct act) const;
     /// The first voxel waypoint k_'s move must still open, dig or place (act), if any.
     [[nodiscard]] std::optional<Voxel> first_to_do(WorldAct act) const;
+    // Whether v is among the voxels waypoint k_'s move opens (and, on the
+    // first move, the start's), still shut.
+    [[nodiscard]] bool still_to_open(const Voxel& v) const;
+    // Steering's open ask: the first door still shut, with the half above or
+    // below it when that is listed and shut too (Steering::open_both_halves).
+    void ask_to_open();
     // Route::voxels in O(1): each waypoint's offsets into open, dig and
     // place, indexed once per route (Route::voxels sums the shares before k).
     void index_acts();

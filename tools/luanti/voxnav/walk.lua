@@ -194,7 +194,15 @@ return function(ctx)
 			climb = s.climb,
 			replans = s.replans,
 		}
-		if s.has_open ~= 0 then out.open = voxel_pos(s.open) end
+		-- open: the door's voxels, one door (a two-block door lists its
+		-- lower half, then its upper half): open it with one toggle.
+		if s.has_open ~= 0 then
+			out.open = {voxel_pos(s.open)}
+			if s.open_both_halves ~= 0 then
+				local up = voxel_pos(s.open)
+				out.open[2] = {x = up.x, y = up.y + 1, z = up.z}
+			end
+		end
 		if s.has_dig ~= 0 then out.dig = voxel_pos(s.dig) end
 		if s.has_place ~= 0 then out.place = voxel_pos(s.place) end
 		if s.has_close ~= 0 then out.close = voxel_pos(s.close) end
@@ -345,9 +353,12 @@ return function(ctx)
 		-- the body waits the step it opens.
 		local opening = false
 		if s.open then
-			local k = minetest.hash_node_position(s.open)
+			-- One door (both halves of a two-block door are listed): one
+			-- toggle, of its lower node.
+			local door = s.open[1]
+			local k = minetest.hash_node_position(door)
 			if not w.opened[k] then
-				set_open(s.open, true)
+				set_open(door, true)
 				w.opened[k], opening = true, true
 			end
 		end
