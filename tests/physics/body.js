@@ -110,7 +110,48 @@ class Body {
     return true
   }
 
-  // One tick: the steering to controls, the world acts, then physics.
+  // The body's collision box in the physics frame, its size read from the
+  // physics (prismarine-physics' player: half width 0.3, height 1.8).
+  box () {
+    const p = this.state.pos
+    const w = this.physics.playerHalfWidth
+    const h = this.physics.playerHeight
+    return [p.x - w, p.y, p.z - w, p.x + w, p.y + h, p.z + w]
+  }
+
+  // The deepest overlap, deeper than tol on all three axes, of the body's
+  // collision box with a block's collision box, or null. The shapes are
+  // the ones prismarine-physics collides with: the same PhysicsWorld blocks
+  // (blocks.js, minecraft-data 1.21.1 shapes of each state, an open door
+  // its open shape), over the same voxels its getSurroundingBBs() asks (one
+  // layer below the box too: fences and walls reach 1.5 up). Blocks without
+  // a collision shape (air, water, cobweb, grass) have no shapes here, as
+  // in the physics.
+  insideSolid (tol) {
+    const b = this.box()
+    let worst = null
+    for (let y = Math.floor(b[1]) - 1; y <= Math.floor(b[4]); ++y) {
+      for (let z = Math.floor(b[2]); z <= Math.floor(b[5]); ++z) {
+        for (let x = Math.floor(b[0]); x <= Math.floor(b[3]); ++x) {
+          const block = this.pworld.blockAt(x - OFFSET, y - OFFSET, z - OFFSET)
+          for (const s of block.shapes) {
+            const dx = Math.min(b[3], x + s[3]) - Math.max(b[0], x + s[0])
+            const dy = Math.min(b[4], y + s[4]) - Math.max(b[1], y + s[1])
+            const dz = Math.min(b[5], z + s[5]) - Math.max(b[2], z + s[2])
+            const depth = Math.min(dx, dy, dz)
+            if (depth <= tol || (worst && depth <= worst.depth)) continue
+            const v = [x - OFFSET, y - OFFSET, z - OFFSET]
+            worst = { depth, voxel: v, block: this.world.state(v[0], v[1], v[2]).key, shape: s.slice(), overlap: [dx, dy, dz] }
+          }
+        }
+      }
+    }
+    return worst
+  }
+
+  // One tick: the steering to controls, the world acts, then physics. A
+  // steering with `released` holds no key at all (not even sneak on a
+  // ladder): the judge's settle ticks.
   step (s, tick) {
     const st = this.state
     const c = this.controls
@@ -127,7 +168,7 @@ class Body {
     c.sprint = !!s.sprint
     c.jump = !!s.jump
     c.sneak = false
-    if (climbable && !st.onGround) {
+    if (climbable && !st.onGround && !s.released) {
       // Up: jump climbs (1.14+) and walking into the ladder does; down:
       // let go (slides at the ladder's speed), walking only to centre;
       // hold: sneak.

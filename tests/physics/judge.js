@@ -18,6 +18,17 @@ const STILL_TICKS = 3
 const STILL_MOVE = 0.001 // [voxel per tick]
 const REST_XZ = 0.5 // [voxel]
 const REST_Y = 0.6 // [voxel]
+// Every tick of every run (the start, each tick followed, each settle tick)
+// the judge checks that the body's collision box overlaps no block's
+// collision box (Body.insideSolid: the shapes the physics collides with)
+// deeper than INSIDE_TOL on all three axes. prismarine-physics clips a move
+// exactly at a box face, so a body touching a face overlaps it by 0 or by
+// rounding (2e-16 at the planes of PrismarineJS/prismarine-physics#135;
+// vanilla itself collides with a 1e-7 epsilon); 1e-3 is far above that and
+// far below the thinnest shape a body can meet (1/16: carpets, a
+// 1/16 rise, a door's 3/16 leaf), so an overlap it reports is a body in a
+// block, not arithmetic.
+const INSIDE_TOL = 1e-3 // [voxel]
 
 function fmt (v) { return Number(v).toFixed(4).replace(/\.?0+$/, '') }
 function at (p) { return '@' + fmt(p.x + 0.5) + ',' + fmt(p.h) + ',' + fmt(p.z + 0.5) }
@@ -55,10 +66,42 @@ function blocksAround (world, v) {
   return out
 }
 
+// Counts the ticks the body's box is inside a solid; keeps the first.
+class InsideSolid {
+  constructor (body) {
+    this.body = body
+    this.ticks = 0 // ticks inside a solid
+    this.checked = 0 // ticks checked
+    this.first = null
+  }
+
+  // The body after tick `tick` (0: where it starts).
+  look (tick) {
+    ++this.checked
+    const o = this.body.insideSolid(INSIDE_TOL)
+    if (!o) return
+    ++this.ticks
+    if (this.first) return
+    this.first = {
+      tick,
+      seconds: Number(fmt(tick * TICK)),
+      pos: this.body.feet().map(c => Number(fmt(c))),
+      voxel: o.voxel,
+      block: o.block,
+      shape: o.shape,
+      depth: Number(o.depth.toPrecision(4))
+    }
+    // what the body did to the world in the tick that led here and the one
+    // before (a door closed on the body shows here)
+    const acts = this.body.acts.filter(a => a.tick >= tick - 2 && a.tick < tick)
+    if (acts.length) this.first.acts = acts
+  }
+}
+
 // After the follower said `arrived` at `tick`: controls released, the body
 // settles; the outcome says whether it came to rest at the goal's feet point.
-function settle (body, goal, tick) {
-  const released = { speed: 0, heading: [0, 0], target: body.feet(), jump: false, sprint: false, climb: 0 }
+function settle (body, goal, tick, inside) {
+  const released = { speed: 0, heading: [0, 0], target: body.feet(), jump: false, sprint: false, climb: 0, released: true }
   const feet = { x: goal.x + 0.5, y: goal.feet_y, z: goal.z + 0.5 }
   let prev = body.feet()
   let still = 0
@@ -66,6 +109,7 @@ function settle (body, goal, tick) {
   while (t < SETTLE_TICKS && still < STILL_TICKS) {
     body.step(released, tick + t)
     ++t
+    inside.look(tick + t)
     const f = body.feet()
     still = Math.hypot(f[0] - prev[0], f[1] - prev[1], f[2] - prev[2]) < STILL_MOVE ? still + 1 : 0
     prev = f
@@ -82,17 +126,24 @@ function settle (body, goal, tick) {
   })
 }
 
+// The goal the pair asks for: its feet point (the standing place's x and
+// z centre, feet height h), as given to `voxnav route --to`.
+function goalOf (pair) { return { x: pair.to.x, z: pair.to.z, feet_y: pair.to.h } }
+
 // Drives the body along the route; resolves with the outcome.
 function follow (o, pair, r, makeWorld) {
   const { world, pworld } = makeWorld()
   const wps = r.waypoints
-  const first = wps[0]; const last = wps[wps.length - 1]
+  const first = wps[0]; const end = wps[wps.length - 1]
   const limitTicks = Math.ceil((3 * r.cost + 10) / TICK)
   const body = new Body(world, pworld, [pair.from.x + 0.5, pair.from.h, pair.from.z + 0.5])
+  const inside = new InsideSolid(body)
+  inside.look(0)
   const args = ['follow', '--world', o.worldFile, '--from', `${first.x},${first.y},${first.z}`,
-    '--to', `${last.x},${last.y},${last.z}`, '--agent', o.agent]
-  return new Promise((resolve) => {
+    '--to', `${end.x},${end.y},${end.z}`, '--agent', o.agent]
+  return new Promise((resolve, reject) => {
     const child = spawn(o.voxnav, args, { stdio: ['pipe', 'pipe', 'pipe'] })
+    child.on('error', (e) => reject(new Error('voxnav follow ' + args.join(' ') + ': ' + e.message))) // an error of the run, not a route's failure
     let stderr = ''
     child.stderr.on('data', d => { stderr += d })
     child.stdin.on('error', () => {}) // the follower may exit first
@@ -124,8 +175,14 @@ function follow (o, pair, r, makeWorld) {
         status: last ? last.status : null,
         why: last && last.why ? last.why : undefined,
         body: [fmt(p.x), fmt(p.y), fmt(p.z)].map(Number),
-        on_ground: body.state.onGround
+        on_ground: body.state.onGround,
+        ticks_checked: inside.checked,
+        ticks_inside_solid: inside.ticks
       }, done)
+      if (inside.first) out.first_inside_solid = inside.first
+      // voxnav's route ends at its own waypoint for the goal; named when
+      // its feet point is not the one asked for (judged at the asked one).
+      if (end.x !== pair.to.x || end.z !== pair.to.z || Math.abs(end.feet_y - pair.to.h) > 1e-6) out.route_end = [end.x, end.feet_y, end.z]
       if (!out.arrived) {
         // The step: of the first route while it was followed; after a
         // re-plan, the follower's waypoint number and target.
@@ -150,11 +207,12 @@ function follow (o, pair, r, makeWorld) {
       last = s
       track.push(text)
       if (track.length > 6) track.shift()
-      if (s.status === 'arrived') return finish(settle(body, wps[wps.length - 1], tick))
+      if (s.status === 'arrived') return finish(settle(body, goalOf(pair), tick, inside))
       if (s.status === 'no_path' || s.status === 'failed') return finish({ arrived: false, said_arrived: false, reason: s.status + ': ' + (s.why || '') })
       if (o.trace) process.stdout.write(`    t${tick} ${body.feet().map(c => c.toFixed(3)).join(',')} v ${body.state.vel.x.toFixed(3)},${body.state.vel.y.toFixed(3)},${body.state.vel.z.toFixed(3)} g${body.state.onGround ? 1 : 0} <- ${text}\n`)
       body.step(s, tick)
       ++tick
+      inside.look(tick)
       if (tick >= limitTicks) return finish({ arrived: false, said_arrived: false, reason: 'timeout: not arrived within 3 x cost + 10 s = ' + fmt(limitTicks * TICK) + ' s' })
       child.stdin.write(body.line() + '\n')
     })
@@ -162,4 +220,4 @@ function follow (o, pair, r, makeWorld) {
   })
 }
 
-module.exports = { route, follow, blocksAround }
+module.exports = { route, follow, blocksAround, INSIDE_TOL }
