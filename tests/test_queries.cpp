@@ -816,3 +816,83 @@ TEST_CASE("claimed requests are taken one by one, never collected, forgotten one
     for (const auto t : forgotten) CHECK_FALSE(service.take(t).has_value());
     CHECK(service.pending() == 0);
 }
+
+// A region within a horizontal range at any height (mineflayer's
+// GoalNearXZ), from the wording: feet within R of (x, z) horizontally.
+TEST_CASE("near_xz goals: optimal against the reference Dijkstra on random worlds", "[queries]") {
+    int found = 0, none = 0, invalid = 0;
+    for (std::uint32_t seed = 1; seed <= 120; ++seed) {
+        const Voxel size(9, 6, 9);
+        const Trial t(seed, size);
+        if (t.wps.empty()) continue;
+        std::mt19937 rng(seed * 17u + 3u);
+        Navigator nav(t.world, t.agent);
+        for (int q = 0; q < 4; ++q) {
+            const Voxel start = t.wps[rng() % t.wps.size()];
+            const double cx = int(rng() % 9u) + 0.5 * int(rng() % 2u), cz = int(rng() % 9u) + 0.5 * int(rng() % 2u);
+            const double r = 0.5 * int(rng() % 6u);
+            const auto holds = [&](const Voxel& p) { return (p.x - cx) * (p.x - cx) + (p.z - cz) * (p.z - cz) <= r * r; };
+            const Goal goal = Goal::near_xz(cx, cz, r);
+            const double best = t.model.dijkstra_to(start, [&](const Voxel& p) { return t.model.waypoint(p) && holds(p); },
+                                                    [](const Voxel&) { return 1.0; });
+            const Route route = nav.find_route(start, goal);
+            INFO("seed " << seed << " query " << q << " goal " << goal.describe() << ": " << to_json(route));
+            if (route.status == SearchStatus::InvalidGoal) {
+                for (const Voxel& p : t.wps) CHECK_FALSE(holds(p));
+                ++invalid;
+                continue;
+            }
+            if (best < 0) {
+                CHECK(route.status == SearchStatus::NoPath);
+                ++none;
+                continue;
+            }
+            REQUIRE(route.status == SearchStatus::Found);
+            CHECK(route.cost == Approx(best).epsilon(1e-9));
+            CHECK(holds(route.waypoints.back().position));
+            ++found;
+        }
+    }
+    CHECK(found > 150);
+    CHECK(none + invalid > 5);
+}
+
+TEST_CASE("a near_xz goal of range 3000 is one region: planned in few expansions, its text round-trips", "[queries]") {
+    // A floor 40 x 40 at y = 0 (feet at 1); the goal's centre 2000 voxels
+    // away, its range 3000: the start is inside, and far from the centre.
+    std::string text = "voxnav-world 1\nsize 40 2 40\nlayer 0\n";
+    for (int z = 0; z < 40; ++z) text += std::string(40, '#') + "\n";
+    text += "layer 1\n";
+    for (int z = 0; z < 40; ++z) text += std::string(40, '.') + "\n";
+    const World world = testing::world_from_text(text);
+    Navigator nav(world, AgentProfile{});
+    Route r = nav.find_route({5, 1, 5}, Goal::near_xz(2005.5, 5, 3000));
+    REQUIRE(r.status == SearchStatus::Found);
+    CHECK(r.waypoints.size() == 1);
+    CHECK(r.metrics.expanded <= 2);
+    // Its edge inside the floor: the route ends on the first column within
+    // range, and the search expands about what the straight walk needs.
+    r = nav.find_route({5, 1, 5}, Goal::near_xz(2030.5, 5.5, 2000));
+    REQUIRE(r.status == SearchStatus::Found);
+    const Voxel end = r.waypoints.back().position;
+    CHECK(end.x == 31);
+    CHECK(r.metrics.expanded < 2000);
+    // Any height: a column over the floor at another y still holds.
+    CHECK(Goal::near_xz(0.5, 0.5, 1).satisfied_by({0, 77, 1}, 1, 2));
+    CHECK_FALSE(Goal::near_xz(0.5, 0.5, 1).satisfied_by({2, 1, 1}, 1, 2));
+    // The CLI's syntax.
+    const Goal g = parse_goal("nearxz:10.5,-3:1000");
+    REQUIRE(g.parts().size() == 1);
+    CHECK(g.parts()[0].kind == Goal::Kind::NearXZ);
+    CHECK(g.parts()[0].point == glm::dvec3(10.5, 0, -3));
+    CHECK(g.parts()[0].radius == 1000);
+    CHECK(g.describe() == "nearxz:10.5,-3:1000");
+    CHECK(parse_goal(g.describe()).describe() == g.describe());
+    CHECK_THROWS_AS(parse_goal("nearxz:1,2,3:4"), std::invalid_argument);
+    CHECK_THROWS_AS(parse_goal("nearxz:1,2:-4"), std::invalid_argument);
+    CHECK_THROWS_AS(Goal::near_xz(0, std::nan(""), 1), std::invalid_argument);
+    // No waypoint within range says why.
+    r = nav.find_route({5, 1, 5}, Goal::near_xz(500, 500, 3));
+    CHECK(r.status == SearchStatus::InvalidGoal);
+    CHECK(r.error.find("horizontally") != std::string::npos);
+}

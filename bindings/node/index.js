@@ -23,7 +23,7 @@
 
 const native = require('./native');
 
-const GOAL_AT = 0, GOAL_NEAR = 1, GOAL_COLUMN = 2, GOAL_LEVEL = 3, GOAL_TOUCH = 4;
+const GOAL_AT = 0, GOAL_NEAR = 1, GOAL_COLUMN = 2, GOAL_LEVEL = 3, GOAL_TOUCH = 4, GOAL_NEAR_XZ = 5;
 const KINDS = { air: 0, solid: 1, liquid: 2 };
 const ZONE_SPHERE = 0, ZONE_BOX = 1;
 
@@ -87,6 +87,17 @@ const goals = {
     z: check.position(z, 'goals.near: z'),
     radius: check.finite(radius, 'goals.near: radius', 0),
   }),
+  /**
+   * Any waypoint within `radius` voxels of the point (x, z) horizontally, at
+   * any height: one region the search tests, so a radius of thousands costs
+   * what a radius of one does.
+   */
+  nearXZ: (x, z, radius) => ({
+    kind: GOAL_NEAR_XZ,
+    x: check.position(x, 'goals.nearXZ: x'),
+    z: check.position(z, 'goals.nearXZ: z'),
+    radius: check.finite(radius, 'goals.nearXZ: radius', 0),
+  }),
   /** Any waypoint with feet x, z. */
   column: (x, z) => ({ kind: GOAL_COLUMN, x: check.coordinate(x, 'goals.column: x'), y: 0, z: check.coordinate(z, 'goals.column: z') }),
   /** Any waypoint with feet y. */
@@ -116,7 +127,7 @@ function querySpec(goal, options = {}) {
     } else {
       spec.goals = Array.isArray(goal) ? goal : [goal];
       for (const g of spec.goals) {
-        if (!g || typeof g.kind !== 'number') throw new TypeError('a goal comes from voxnav.goals (at, near, column, level, touch)');
+        if (!g || typeof g.kind !== 'number') throw new TypeError('a goal comes from voxnav.goals (at, near, nearXZ, column, level, touch)');
       }
     }
   }

@@ -111,17 +111,11 @@ class GoalNearXZ extends Goal {
       x: check.coordinate(x, 'GoalNearXZ: x'), z: check.coordinate(z, 'GoalNearXZ: z'), range: check.finite(range, 'GoalNearXZ: range', 0),
     });
   }
-  // Every column within range: a near goal per column would be many; the
-  // columns within range as "any of" column goals.
+  // One region voxnav tests (feet within range of the block (x, z)
+  // horizontally, as isEnd), never a list of columns: a range of 3,000 plans
+  // as fast as a range of 1.
   toVoxnav() {
-    const list = [];
-    const r = Math.floor(this.range);
-    for (let dx = -r; dx <= r; ++dx) {
-      for (let dz = -r; dz <= r; ++dz) {
-        if (dx * dx + dz * dz <= this.range * this.range) list.push(voxnav.goals.column(this.x + dx, this.z + dz));
-      }
-    }
-    return list;
+    return voxnav.goals.nearXZ(this.x, this.z, this.range);
   }
   isEnd(x, y, z) {
     const dx = x - this.x, dz = z - this.z;
@@ -254,6 +248,7 @@ class Mirror {
     this.columns = new Set(); // "cx,cz" of mirrored columns
     this.onChange = () => {}; // (what: 'chunk_loaded' | 'block_updated')
     this.stats = { columns: 0, ms: 0 }; // columns copied in, time spent [ms]
+    this.started = false; // true from the bot's first spawn on
   }
 
   /** voxnav's block id for a Minecraft state id; `blockOf()` gives the
@@ -379,6 +374,7 @@ class Mirror {
 
   start() {
     const bot = this.bot;
+    this.started = true;
     for (const key of Object.keys(bot.world.async.columns || {})) {
       const [cx, cz] = key.split(',').map(Number);
       this.loadColumn(cx * 16, cz * 16);
@@ -442,11 +438,14 @@ function inject(bot, options) {
   const sprint = options.sprint !== false;
   // {goal, dynamic, follower, resolve?, reject?, busy, reached, asked, changes}
   let current = null;
+  // Why the bot left the server ('end' or 'kicked'), or null while connected.
+  let ended = null;
   // Since the last goal was set: routes planned, follower ticks, and the
   // time spent in them [ms] (plans and steering; the longest tick).
   const stats = { plans: 0, updates: 0, ms: 0, maxMs: 0 };
 
   function stopControls() {
+    if (ended !== null) return; // nothing to send on a closed connection
     for (const c of ['forward', 'back', 'left', 'right', 'jump', 'sprint', 'sneak']) bot.setControlState(c, false);
   }
 
@@ -513,10 +512,28 @@ function inject(bot, options) {
     }
   }
 
+  // The world is there once the bot has spawned (the mirror starts) and
+  // the column under its feet is mirrored: a goal given before (goto on
+  // 'login') waits for it instead of planning on nothing.
+  function worldReady() {
+    const e = bot.entity;
+    if (!mirror.started || !e || !e.position) return false;
+    return mirror.columns.has(`${Math.floor(e.position.x) >> 4},${Math.floor(e.position.z) >> 4}`);
+  }
+
   function tick() {
     if (!current || current.busy) return;
     const c = current;
     const e = bot.entity;
+    if (!c.follower) {
+      if (!worldReady()) return;
+      try {
+        c.follower = followerFor(c.goal);
+      } catch (err) {
+        finish(fail('GoalError', err.message));
+        return;
+      }
+    }
     try {
       if (c.dynamic && c.goal.refresh && c.goal.refresh()) {
         c.follower.setGoal(c.goal.toVoxnav(navigator, bot));
@@ -545,10 +562,15 @@ function inject(bot, options) {
     stats.updates += 1;
     stats.ms += ms;
     stats.maxMs = Math.max(stats.maxMs, ms);
-    if (s.replans > stats.plans) {
+    // One path_update per plan, with its outcome: a plan that found no
+    // route says noPath (once), never success first.
+    const failed = s.status === 'no_path' || s.status === 'failed';
+    if (s.replans > stats.plans || (failed && !c.noPath)) {
       stats.plans = s.replans;
-      bot.emit('path_update', { status: 'success', time: ms, replans: s.replans });
+      bot.emit('path_update', failed ? { status: 'noPath', time: ms, replans: s.replans, why: s.why }
+        : { status: 'success', time: ms, replans: s.replans });
     }
+    c.noPath = failed;
     // Arrived once the body has settled there (not in the air over it).
     const settled = e.onGround || inLiquid || onClimbable;
     if (settled && (s.status === 'arrived' || c.goal.endsWalkAt(p.x, p.y, p.z))) {
@@ -561,15 +583,12 @@ function inject(bot, options) {
       return;
     }
     c.reached = false;
-    if (s.status === 'no_path' || s.status === 'failed') {
-      if (!c.noPath) bot.emit('path_update', { status: 'noPath', why: s.why });
-      c.noPath = true;
+    if (failed) {
       // A dynamic goal waits where it is for its target to move somewhere reachable.
       if (c.dynamic && s.status === 'no_path') stopControls();
       else finish(fail('NoPath', `no route to the goal: ${s.why}`));
       return;
     }
-    c.noPath = false;
     if (s.status === 'replanning' && s.replans > 1) {
       // Why the follower planned again: the goal moved, a block on the way
       // changed, or the body left its route.
@@ -623,10 +642,15 @@ function inject(bot, options) {
       bot.emit('path_reset', 'goal_updated');
       finish(fail('GoalChanged', 'a new goal replaced this one'));
     }
+    if (ended !== null) {
+      if (reject) reject(fail('BotEnded', `the bot has left the server (${ended})`));
+      return;
+    }
     if (goal.refresh) goal.refresh();
-    const follower = followerFor(goal);
+    // The follower is made on the first tick the world is there (worldReady).
+    const follower = worldReady() ? followerFor(goal) : null;
     current = { goal, dynamic: !!dynamic, follower, resolve, reject, busy: false, reached: false, stuck: false,
-      asked: new Map(), changes: new Set() };
+      noPath: false, asked: new Map(), changes: new Set() };
     Object.assign(stats, { plans: 0, updates: 0, ms: 0, maxMs: 0 });
   }
 
@@ -665,7 +689,7 @@ function inject(bot, options) {
       if (!current) return;
       const c = current;
       bot.emit('path_reset', 'movements_updated');
-      c.follower = followerFor(c.goal);
+      if (c.follower) c.follower = followerFor(c.goal);
       c.asked.clear();
     },
     /** Stops walking; a pending goto rejects. */
@@ -688,6 +712,14 @@ function inject(bot, options) {
   };
   bot.once('spawn', () => mirror.start());
   bot.on('physicsTick', tick);
+  // A bot that quits, is kicked or loses its connection walks no more: the
+  // walk ends and a pending goto rejects (BotEnded), as does any goto after.
+  const leave = (why) => {
+    if (ended === null) ended = why;
+    if (current) finish(fail('BotEnded', `the bot left the server (${why}) before the goal was reached`));
+  };
+  bot.on('kicked', (reason) => leave(`kicked: ${typeof reason === 'string' ? reason : JSON.stringify(reason)}`));
+  bot.on('end', (reason) => leave(`end: ${reason}`));
 }
 
 module.exports = { plugin, createPlugin, goals, PLAYER, Mirror };

@@ -176,14 +176,15 @@ typedef enum voxnav_goal_kind {
     VOXNAV_GOAL_NEAR = 1,    /**< any waypoint within radius of (px, py, pz) */
     VOXNAV_GOAL_COLUMN = 2,  /**< any waypoint with feet x, z */
     VOXNAV_GOAL_LEVEL = 3,   /**< any waypoint with feet y */
-    VOXNAV_GOAL_TOUCH = 4    /**< any waypoint whose body touches block (x, y, z) */
+    VOXNAV_GOAL_TOUCH = 4,   /**< any waypoint whose body touches block (x, y, z) */
+    VOXNAV_GOAL_NEAR_XZ = 5  /**< any waypoint within radius of (px, pz) horizontally, at any height (py unused) */
 } voxnav_goal_kind;
 
 typedef struct voxnav_goal {
     int32_t kind;            /**< voxnav_goal_kind */
     int32_t x, y, z;         /**< AT, TOUCH: the voxel; COLUMN: x, z; LEVEL: y */
-    double px, py, pz;       /**< NEAR: the centre [voxels, may be fractional] */
-    double radius;           /**< NEAR [voxels, >= 0] */
+    double px, py, pz;       /**< NEAR, NEAR_XZ: the centre [voxels, may be fractional] */
+    double radius;           /**< NEAR, NEAR_XZ [voxels, >= 0] */
 } voxnav_goal;
 
 /** A point to run from (a flee query): waypoints at least radius away are safe. */

@@ -24,6 +24,9 @@ Goal goal_part(const voxnav_goal& g, std::size_t i) {
         case VOXNAV_GOAL_NEAR:
             return Goal::near({coordinate_arg(g.px, where + ".px"), coordinate_arg(g.py, where + ".py"), coordinate_arg(g.pz, where + ".pz")},
                               number_arg(g.radius, where + ".radius", 0.0));
+        case VOXNAV_GOAL_NEAR_XZ:
+            return Goal::near_xz(coordinate_arg(g.px, where + ".px"), coordinate_arg(g.pz, where + ".pz"),
+                                 number_arg(g.radius, where + ".radius", 0.0));
         case VOXNAV_GOAL_COLUMN: return Goal::column(g.x, g.z);
         case VOXNAV_GOAL_LEVEL: return Goal::level(g.y);
         case VOXNAV_GOAL_TOUCH: return Goal::touch({g.x, g.y, g.z});

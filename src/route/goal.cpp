@@ -3,6 +3,7 @@
 
 #include "query_text.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -33,6 +34,17 @@ Goal Goal::near(const glm::dvec3& point, double radius) {
         throw std::invalid_argument("Goal::near: the point must be finite and the radius a number >= 0");
     Goal g;
     g.parts_.push_back({Kind::Near, Voxel(0), point, radius});
+    return g;
+}
+
+Goal Goal::near_xz(double x, double z, double radius) {
+    if (!std::isfinite(x) || !std::isfinite(z) || !std::isfinite(radius) || radius < 0)
+        throw std::invalid_argument("Goal::near_xz: the centre must be finite and the radius a number >= 0");
+    // The centre's voxel too: what treats a part by its voxel (a crowd's
+    // spread) sees where the disc is.
+    const auto cell = [](double v) { return int(std::floor(std::clamp(v, -2147483648.0, 2147483647.0))); };
+    Goal g;
+    g.parts_.push_back({Kind::NearXZ, Voxel(cell(x), 0, cell(z)), {x, 0.0, z}, radius});
     return g;
 }
 
@@ -98,6 +110,11 @@ bool Goal::satisfied_by(const Voxel& p, int width, int height) const {
             case Kind::Near:
                 if (distance2(p, g.point) <= g.radius * g.radius) return true;
                 break;
+            case Kind::NearXZ: {
+                const double dx = p.x - g.point.x, dz = p.z - g.point.z;
+                if (dx * dx + dz * dz <= g.radius * g.radius) return true;
+                break;
+            }
             case Kind::Column:
                 if (p.x == g.voxel.x && p.z == g.voxel.z) return true;
                 break;
@@ -140,6 +157,15 @@ Goal::FeetBox Goal::Part::feet_box(int width, int height) const {
                 r.hi[a] = std::floor(point[a] + radius);
             }
             break;
+        case Kind::NearXZ:
+            // The disc's square, rounded inwards; any height.
+            for (int a = 0; a < 3; a += 2) {
+                r.lo[a] = std::ceil(point[a] - radius);
+                r.hi[a] = std::floor(point[a] + radius);
+            }
+            r.lo[1] = -kInf;
+            r.hi[1] = kInf;
+            break;
         case Kind::Column:
             r.lo[0] = r.hi[0] = v.x;
             r.lo[2] = r.hi[2] = v.z;
@@ -167,6 +193,7 @@ std::string Goal::Part::unsatisfied() const {
     switch (kind) {
         case Kind::At: return "no waypoint is at " + triple(voxel);
         case Kind::Near: return "no waypoint lies within " + std::to_string(radius) + " voxels of the point";
+        case Kind::NearXZ: return "no waypoint lies within " + std::to_string(radius) + " voxels of the point horizontally";
         case Kind::Column:
             return "no waypoint lies in column x " + std::to_string(voxel.x) + ", z " + std::to_string(voxel.z);
         case Kind::Level: return "no waypoint has its feet at y " + std::to_string(voxel.y);
@@ -185,6 +212,7 @@ std::string Goal::describe() const {
         switch (g.kind) {
             case Kind::At: out += triple(g.voxel); break;
             case Kind::Near: out += "near:" + triple(g.point) + ":" + number(g.radius); break;
+            case Kind::NearXZ: out += "nearxz:" + number(g.point.x) + "," + number(g.point.z) + ":" + number(g.radius); break;
             case Kind::Column: out += "xz:" + std::to_string(g.voxel.x) + "," + std::to_string(g.voxel.z); break;
             case Kind::Level: out += "y:" + std::to_string(g.voxel.y); break;
             case Kind::Touch: out += "touch:" + triple(g.voxel); break;
@@ -201,6 +229,15 @@ Goal parse_goal(const std::string& text) {
         const auto [p, r] = parse_point_radius(text, body);
         return Goal::near(p, r);
     }
+    if (kind == "nearxz") {
+        const auto f = split(body, ':');
+        if (f.size() != 2) bad(text, "expected nearxz:X,Z:R");
+        const auto c = split(f[0], ',');
+        if (c.size() != 2) bad(text, "expected nearxz:X,Z:R");
+        const double r = parse_real(text, f[1]);
+        if (r < 0) bad(text, "the radius must be >= 0");
+        return Goal::near_xz(parse_real(text, c[0]), parse_real(text, c[1]), r);
+    }
     if (kind == "xz") {
         const auto c = split(body, ',');
         if (c.size() != 2) bad(text, "expected xz:X,Z");
@@ -208,7 +245,7 @@ Goal parse_goal(const std::string& text) {
     }
     if (kind == "y") return Goal::level(parse_int(text, body));
     if (kind == "touch") return Goal::touch(parse_voxel(text, body));
-    bad(text, "unknown goal kind '" + kind + "' (expected X,Y,Z, near:X,Y,Z:R, xz:X,Z, y:Y or touch:X,Y,Z)");
+    bad(text, "unknown goal kind '" + kind + "' (expected X,Y,Z, near:X,Y,Z:R, nearxz:X,Z:R, xz:X,Z, y:Y or touch:X,Y,Z)");
 }
 
 Threat parse_threat(const std::string& text) {

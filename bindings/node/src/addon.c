@@ -668,14 +668,23 @@ static int prop_radius(napi_env env, napi_value obj, const char* where, double* 
 }
 
 /* {kind, x, y, z, radius}: kind at and touch need x, y, z (block
-   coordinates); column x, z; level y; near a point x, y, z and a radius.
+   coordinates); column x, z; level y; near a point x, y, z and a radius;
+   nearXZ a point x, z and a radius.
    What a kind does not use may be absent. */
 static int read_goal(napi_env env, napi_value g, const char* where, void* o) {
     voxnav_goal* out = o;
     double kind = 0, d[3] = {0, 0, 0};
     if (prop_number(env, g, where, "kind", NUMBER_WHOLE, -2147483648.0, 2147483647.0, 1, &kind) != 1) return 0;
     out->kind = (int32_t)kind;
-    if (out->kind < VOXNAV_GOAL_AT || out->kind > VOXNAV_GOAL_TOUCH) return 1; /* voxnav_find_route names the kind */
+    if (out->kind < VOXNAV_GOAL_AT || out->kind > VOXNAV_GOAL_NEAR_XZ) return 1; /* voxnav_find_route names the kind */
+    if (out->kind == VOXNAV_GOAL_NEAR_XZ) {
+        static const char* const xz_keys[2] = {"x", "z"};
+        for (int a = 0; a < 2; ++a)
+            if (prop_number(env, g, where, xz_keys[a], NUMBER_POSITION, 0, 0, 1, &d[a]) != 1) return 0;
+        if (!prop_radius(env, g, where, &out->radius)) return 0;
+        out->px = d[0], out->pz = d[1];
+        return 1;
+    }
     if (out->kind == VOXNAV_GOAL_NEAR) {
         if (!prop_xyz(env, g, where, xyz_keys, NUMBER_POSITION, d) || !prop_radius(env, g, where, &out->radius)) return 0;
         out->px = d[0], out->py = d[1], out->pz = d[2];

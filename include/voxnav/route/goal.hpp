@@ -7,6 +7,7 @@
 /// weight 1 the route is the cheapest to any of them.
 ///
 ///   auto g = voxnav::Goal::near({10, 64, 3}, 2.5);            // within 2.5 voxels
+///   auto d = voxnav::Goal::near_xz(500, -300, 1000);          // within 1000 horizontally, any height
 ///   auto any = voxnav::Goal::any_of({voxnav::Goal::at({1, 1, 1}), voxnav::Goal::touch({5, 1, 5})});
 ///   auto run = voxnav::Goal::flee({{{0, 64, 0}, 12.0}});       // 12 voxels from the creeper
 ///   voxnav::Goal parsed = voxnav::parse_goal("xz:4,-7");      // the CLI's syntax
@@ -15,7 +16,7 @@
 /// and the given point (both in voxels; points may be fractional).
 ///
 /// Heuristics (all admissible and consistent, so routes are optimal at weight 1):
-/// - at, near, column, level, touch: the agent's own lower bound
+/// - at, near, near_xz, column, level, touch: the agent's own lower bound
 ///   (MovementModel::lower_bound) to the nearest point of the goal's bounding
 ///   box of feet positions; for `near` also the horizontal (or, for pure
 ///   flyers, 3D) Euclidean distance to the sphere times the cheapest
@@ -55,6 +56,7 @@ public:
         Column,  ///< any waypoint with feet x = voxel.x, z = voxel.z
         Level,   ///< any waypoint with feet y = voxel.y
         Touch,   ///< any waypoint from which the body touches block `voxel`
+        NearXZ,  ///< any waypoint whose feet lie within `radius` of `point` horizontally (any y)
     };
     /// A box of feet positions, [lo, hi] per axis (x, y, z) inclusive, in
     /// voxels; infinite where a part is unbounded (a column's y).
@@ -64,13 +66,14 @@ public:
     /// One alternative of a goal.
     struct Part {
         Kind kind = Kind::At;
-        Voxel voxel{0};          ///< At, Touch: the voxel; Column: x, z; Level: y
-        glm::dvec3 point{0.0};   ///< Near: the centre
-        double radius = 0.0;     ///< Near: [Units: voxels]
+        Voxel voxel{0};          ///< At, Touch: the voxel; Column: x, z; Level: y; NearXZ: the centre's voxel (x, 0, z)
+        glm::dvec3 point{0.0};   ///< Near: the centre; NearXZ: the centre (x, 0, z)
+        double radius = 0.0;     ///< Near, NearXZ: [Units: voxels]
 
         /// Every feet position that can satisfy this part for an agent
         /// `width` x `height`: At: the voxel; Near: the sphere's box rounded
-        /// inwards to whole voxels; Column, Level: the line or plane; Touch:
+        /// inwards to whole voxels; NearXZ: the disc's square rounded inwards,
+        /// any y; Column, Level: the line or plane; Touch:
         /// [block - (width, height, width), block + 1]. The one place the
         /// search's bound and the goal diagnosis get a part's region from.
         [[nodiscard]] FeetBox feet_box(int width, int height) const;
@@ -84,6 +87,11 @@ public:
     /// Throws std::invalid_argument unless radius >= 0 and everything is finite.
     static Goal near(const glm::dvec3& point, double radius);
     static Goal column(int x, int z);
+    /// Waypoints whose feet lie within `radius` of (x, z) horizontally, at any
+    /// height (mineflayer's GoalNearXZ): one region, tested, never a list of
+    /// columns, so a radius of thousands costs what a radius of one does.
+    /// Throws std::invalid_argument unless radius >= 0 and everything is finite.
+    static Goal near_xz(double x, double z, double radius);
     static Goal level(int y);
     /// Waypoints from which the agent can use `block` (a chest, a door, a
     /// lever): the block shares a face with a voxel of the body, or is the
@@ -117,9 +125,9 @@ private:
     std::vector<Threat> threats_;
 };
 
-/// One goal in the CLI's syntax: `X,Y,Z`, `near:X,Y,Z:R`, `xz:X,Z`, `y:Y`,
-/// `touch:X,Y,Z` (X, Y, Z integers except near's centre, which may be
-/// fractional). Throws std::invalid_argument naming the text.
+/// One goal in the CLI's syntax: `X,Y,Z`, `near:X,Y,Z:R`, `nearxz:X,Z:R`,
+/// `xz:X,Z`, `y:Y`, `touch:X,Y,Z` (X, Y, Z integers except near's and
+/// nearxz's centres, which may be fractional). Throws std::invalid_argument naming the text.
 [[nodiscard]] Goal parse_goal(const std::string& text);
 /// One `--flee` value: `X,Y,Z:R`. Throws std::invalid_argument.
 [[nodiscard]] Threat parse_threat(const std::string& text);
