@@ -186,14 +186,54 @@ public:
         });
         return best;
     }
-    // A passable block in the body slows it up and down: only walks and swims start or end at p.
+    // A passable block in the body slows it (either factor below 1):
+    // walks, swims and falls leave p, walks and swims enter it; no jump,
+    // climb or leap starts or ends at p, no fall ends at or passes through it.
     bool stuck(const Voxel& p) const {
         const long s = surface(p);
         bool any = false;
         up_the_body(p, s, [&](const BlockType& t, int cy) {
-            any |= !t.collides() && !t.blocks_body() && t.shape.inside_vspeed < 1.0 && 16L * cy + 16 > s;
+            any |= !t.collides() && !t.blocks_body() && (t.shape.inside_speed < 1.0 || t.shape.inside_vspeed < 1.0) && 16L * cy + 16 > s;
         });
         return any;
+    }
+    // The multiplier of the time spent inside at p: m(p) on dry floor; in
+    // water the slowing blocks' alone (1 / inside_speed, the profile's
+    // floor_cost of their name too).
+    double inside_m(const Voxel& p) const {
+        if (!water(p)) return m(p);
+        const long s = surface(p);
+        double best = 1.0;
+        up_the_body(p, s, [&](const BlockType& t, int cy) {
+            if (!t.collides() && !t.blocks_body() && t.shape.inside_speed < 1.0 && 16L * cy + 16 > s) {
+                auto it = a_.floor_cost.find(t.name);
+                best = std::max(best, (it != a_.floor_cost.end() && it->second > 1.0 ? it->second : 1.0) / t.shape.inside_speed);
+            }
+        });
+        return best;
+    }
+    // Seconds per voxel moving up or down in a slowing block: it sinks at
+    // inside_vspeed x walk_speed (the least of the world's such blocks), at
+    // least a swim's time.
+    double inside_vstep() const {
+        double v = 1.0;
+        for (const BlockType& t : w_.blocks().types())
+            if (!t.collides() && !t.blocks_body() && (t.shape.inside_speed < 1.0 || t.shape.inside_vspeed < 1.0)) v = std::min(v, t.shape.inside_vspeed);
+        return std::max(1.0 / (v * a_.walk_speed), 1.0 / a_.swim_speed);
+    }
+    // The time inside a slowing block at either end, as the README's "Slow
+    // blocks" says: a move into or out of such a position spends 0.8 of its
+    // length inside (a 0.6-wide body over a 1-wide column), one within it all.
+    double slowed(const Voxel& p, const Voxel& q, double cost, MoveTag act) const {
+        const bool in_p = stuck(p), in_q = stuck(q);
+        if (!in_p && !in_q) return cost;
+        const double share = in_p && in_q ? 1.0 : 0.8;
+        if (p.x == q.x && p.z == q.z) return cost + share * (inside_vstep() - 1.0 / a_.swim_speed);
+        const bool swim = act.motion() == Action::Swim;
+        const double base = (p.x != q.x && p.z != q.z ? std::sqrt(2.0) : 1.0) / (swim ? a_.swim_speed : a_.walk_speed);
+        const double mp = inside_m(p), mq = inside_m(q), charged = swim ? 1.0 : mq;
+        const double rate = in_p && in_q ? std::max(mp, mq) : in_q ? 1.0 + share * (mq - 1.0) : charged + share * (mp - 1.0);
+        return cost + base * (rate - charged);
     }
     // The least jump factor of the floors under the feet (1: none lowers a jump).
     double jump_factor(const Voxel& p) const {
@@ -209,7 +249,10 @@ public:
         if (!standable(p)) return out;
         const bool p_stuck = stuck(p);
         auto add = [&](const Voxel& q, double cost, MoveTag act) {
-            if (act.motion() != Action::Walk && act.motion() != Action::Swim && (p_stuck || stuck(q))) return;
+            const Action m = act.motion();
+            if (m == Action::Fall && stuck(q)) return;
+            if (m != Action::Walk && m != Action::Swim && m != Action::Fall && (p_stuck || stuck(q))) return;
+            cost = slowed(p, q, cost, act);
             if (needs_open(q)) cost += a_.open_time, act = act.with(WorldAct::Open);
             out.push_back({q, cost, act});
         };
@@ -243,7 +286,10 @@ public:
             if (!free(q0, sp, sp + h16_)) continue;
             for (Voxel q = q0; q.y >= nodes_.lo.y; q.y -= 1) {
                 if (q.y < q0.y && !clear(q)) break;
-                if (!supported(q)) continue;
+                if (!supported(q)) {
+                    if (stuck(q)) break;  // a cobweb in the drop catches the body
+                    continue;
+                }
                 const long sq = surface(q);
                 if (q.y == q0.y && (sq >= sp || !free(q, sq, sp + h16_))) break;
                 if (!standable(q)) break;
@@ -287,7 +333,7 @@ public:
             for (int d = 0; d < 4; ++d)
                 for (int g = 1; g <= a_.jump_distance; ++g) {
                     const Voxel c = p + Voxel(dirs[d].x * g, 0, dirs[d].z * g);
-                    if (!nodes_.contains(c) || !clear(c) || supported(c) || door(c) || !free(c, sp, sp + 16 + h16_)) break;
+                    if (!nodes_.contains(c) || !clear(c) || supported(c) || door(c) || stuck(c) || !free(c, sp, sp + 16 + h16_)) break;
                     const Voxel l = p + Voxel(dirs[d].x * (g + 1), 0, dirs[d].z * (g + 1));
                     if (!standable(l) || water(l) || door(l) || needs_open(l) || std::abs(surface(l) - sp) > step16_) continue;
                     add(l, (g + 1) / a_.walk_speed * m(l) + 2.0 * std::sqrt(2.0 / a_.gravity), Action::Leap);

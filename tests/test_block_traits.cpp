@@ -100,10 +100,11 @@ TEST_CASE("a slow block's own factor is a class of its own and multiplies the pr
     CHECK(t[*reg.find("tall_grass")].inside_class == 0);
     CHECK(t[*reg.find("honey")].low_jump);
     CHECK(t[*reg.find("web")].stuck);
-    // Walks onto honey, the cobweb, tall grass and stone: 2.5 + 4 + 1 + 1.
+    // Walks onto honey, into the cobweb, out of it onto tall grass, onto
+    // stone: 2.5 + (1 + 0.8 x 3) twice (0.8 of each voxel inside) + 1.
     const Route r = nav.find_route({0, 1, 0}, Goal::at({4, 1, 0}));
     REQUIRE(r.status == SearchStatus::Found);
-    CHECK(r.cost == Approx((2.5 + 4.0 + 1.0 + 1.0) / a.walk_speed).epsilon(1e-12));
+    CHECK(r.cost == Approx((2.5 + 3.4 + 3.4 + 1.0) / a.walk_speed).epsilon(1e-12));
     // A query's soul sand at 4 keeps the block's own 2.5: 10.
     QueryOptions o;
     o.floor_cost = {{"soul_sand", 4.0}};

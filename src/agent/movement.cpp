@@ -109,6 +109,11 @@ void MovementModel::bind_bound() {
     if (snapshot_multipliers_ && field_->multipliers() != floor_multipliers_) fill_step_tables(field_->multipliers());
     const double jf = field_->block_traits() ? field_->block_traits()->least_jump_factor() : 1.0;
     any_stuck_ = field_->block_traits() && field_->block_traits()->any_stuck();
+    tables_.any_stuck = any_stuck_;
+    // A body sinks in a cobweb at inside_vspeed x its walking speed (measured:
+    // 0.018 x 4.3 voxels/s); never cheaper than swimming, for the bound.
+    const double vs = field_->block_traits() ? field_->block_traits()->least_inside_vspeed() : 1.0;
+    inside_vstep_ = std::max(1.0 / (vs * profile_->walk_speed), tables_.swim_axis);
     low_jump16_ = int(std::floor(profile_->jump_height * jf * 16.0 + 1e-9));
     climb_rate_ = shaped ? 0.0 : rule_climb_rate_;
     // Likewise a pure flyer that may climb: its 3D rate covers climbs only

@@ -224,7 +224,7 @@ public:
 
 private:
     [[nodiscard]] moves::ShapedLook shaped_look() const {
-        return {*field_, tables_, *profile_, h16_, body_, step16_, jump16_, low_jump16_, any_stuck_};
+        return {*field_, tables_, *profile_, h16_, body_, step16_, jump16_, low_jump16_, any_stuck_, inside_vstep_};
     }
     void bind_bound();
     template <class Look, class Emit>
@@ -250,7 +250,8 @@ private:
     // The highest rise of a jump from a floor that lowers jumps (honey):
     // jump height times the snapshot's least jump factor. [Units: 1/16 voxel]
     int low_jump16_ = 16;
-    bool any_stuck_ = false;  // the snapshot has a block that holds a body (a cobweb)
+    bool any_stuck_ = false;  // the snapshot has a block that slows a body inside it (a cobweb)
+    double inside_vstep_ = 0.0;  // moves::ShapedLook::inside_vstep [Units: s/voxel]
     // Built from the snapshot's floor multipliers (not a query's): rebind
     // takes the new snapshot's, which grow when a slowing block first appears.
     bool snapshot_multipliers_ = false;

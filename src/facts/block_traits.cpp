@@ -82,7 +82,9 @@ BlockTraitsTable::BlockTraitsTable(const BlockRegistry& registry, const AgentSha
         // (Only a block that slows the body: a profile's floor_cost of a
         // passable name prices no walk through it, as before.)
         b.inside_class = std::uint8_t(!b.collides && !b.blocks_body && t.shape.inside_speed < 1.0 ? floors_->of(t.name) : 0u);
-        b.stuck = !b.collides && !b.blocks_body && t.shape.inside_vspeed < 1.0;
+        // Either factor below 1 holds the body (docs/movement.md, "Slow blocks").
+        b.stuck = !b.collides && !b.blocks_body && (t.shape.inside_speed < 1.0 || t.shape.inside_vspeed < 1.0);
+        if (b.stuck) least_inside_vspeed_ = std::min(least_inside_vspeed_, t.shape.inside_vspeed);
         b.low_jump = b.supports && t.shape.jump_factor < 1.0;
         b.jump_factor = b.supports ? t.shape.jump_factor : 1.0;
         least_jump_factor_ = std::min(least_jump_factor_, b.jump_factor);

@@ -103,7 +103,7 @@ struct BlockTraits {
     /// it (cobweb), else 0: a position with it in the body takes this class
     /// when it is dearer than its floor's.
     std::uint8_t inside_class = 0;
-    bool stuck = false;     ///< a passable block slowing a body's vertical speed (BlockShape::inside_vspeed < 1)
+    bool stuck = false;     ///< a passable block slowing a body inside it (BlockShape::inside_speed or inside_vspeed < 1: a cobweb)
     bool low_jump = false;  ///< a floor whose jump factor is below 1 (honey block)
     double jump_factor = 1.0;  ///< BlockShape::jump_factor of a floor, else 1
 
@@ -133,12 +133,18 @@ public:
     /// the agent's jump height (exact while one factor is in use, as
     /// Minecraft's honey block; lower, never higher, otherwise).
     [[nodiscard]] double least_jump_factor() const { return least_jump_factor_; }
-    /// Whether any type holds a body up and down (BlockTraits::stuck: a
-    /// cobweb): the shaped rules check for it only then.
+    /// Whether any type slows a body inside it (BlockTraits::stuck: a
+    /// cobweb): the rules check for it only then.
     [[nodiscard]] bool any_stuck() const { return any_stuck_; }
+    /// The least BlockShape::inside_vspeed of the blocks that hold a body (1
+    /// if none): how fast a body sinks in one, times its walking speed
+    /// (exact while one such block is in use, as Minecraft's cobweb; slower,
+    /// never faster, otherwise).
+    [[nodiscard]] double least_inside_vspeed() const { return least_inside_vspeed_; }
 
 private:
     double least_jump_factor_ = 1.0;
+    double least_inside_vspeed_ = 1.0;
     bool any_stuck_ = false;
     std::vector<BlockTraits> traits_;
     std::uint64_t registry_version_ = 0;

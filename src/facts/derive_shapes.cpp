@@ -104,10 +104,12 @@ bool derive_shapes(const detail::BlockTree& tree, const std::vector<BlockGeo>& g
                 const bool clear = room >= p.height16;
                 const bool supported = (floor && !bad_floor) || water || hold || ladder_below;
                 // The class a walk onto here pays: the floor's, or a slowing block's
-                // in the body when dearer (on a ladder too).
+                // in the body when dearer (on a ladder too). In water, the slowing
+                // block's alone: a swim into or out of a cobweb pays it (the
+                // shaped rules' slow_cost), a swim elsewhere none.
                 const unsigned cls = std::max(floor ? floor_class : 0u, inside_class);
                 Fact::Raw b = Fact::make(clear, supported, water, all_nodes || bounds->contains(base + Voxel(x, y, z)),
-                                         supported && !water ? cls : 0)
+                                         !supported ? 0u : water ? inside_class : cls)
                                   .raw();
                 const int l = x + 16 * z + 256 * y;
                 out[l] = b;

@@ -56,7 +56,9 @@ public:
     /// Clear node: where a flyer can be.
     [[nodiscard]] constexpr bool clear_node() const { return (raw_ & (kClear | kNode)) == (kClear | kNode); }
     /// The floor-cost class of the floor under the footprint (the dearest of
-    /// its voxels); 0 in water and in the air.
+    /// its voxels, or of a block in the body that slows it when dearer); in
+    /// water only such a block's (a cobweb over the surface), else 0; 0 in
+    /// the air.
     [[nodiscard]] constexpr unsigned floor_class() const { return unsigned(raw_) >> kFloorShift; }
     /// The stored form.
     [[nodiscard]] constexpr Raw raw() const { return raw_; }
@@ -213,9 +215,11 @@ public:
     /// This voxel (not the body standing in it) holds a closed door, gate or
     /// trapdoor of a class the agent opens: what a route lists as opened.
     [[nodiscard]] constexpr bool closed_door_here() const { return raw_ & (1u << 12); }
-    /// A block in the body holds it up and down (a cobweb: BlockShape::
-    /// inside_vspeed < 1): only walks start or end here, no jump, fall,
-    /// climb or leap.
+    /// A block in the body slows it (a cobweb: BlockShape::inside_speed or
+    /// inside_vspeed < 1): walks, swims and falls start here and walks and
+    /// swims end here, at the price of the time spent inside
+    /// (moves::slow_cost); no jump, climb or leap starts or ends here and
+    /// no fall ends here or passes through.
     [[nodiscard]] constexpr bool stuck() const { return raw_ & (1u << 13); }
     /// The floor under the feet lowers a jump (a honey block:
     /// BlockShape::jump_factor < 1): jumps from here rise at most the

@@ -92,6 +92,9 @@ struct MoveTables {
     double inv_gravity2;                    ///< 2 / gravity: a fall or jump of k voxels takes sqrt(k * inv_gravity2)
     double leap_air;                        ///< air time of a leap: 2 sqrt(2 / gravity)
     int jump_voxels;                        ///< AgentProfile::jump_voxels (a floor, once per model, not per expansion)
+    /// The snapshot has a block that slows a body inside it (a cobweb): the
+    /// plain falls check their drop for one (set per snapshot).
+    bool any_stuck = false;
     // Fly, indexed by the 3x3x3 cube around the start (moves::Fly::cube;
     // 13, the start itself, unused): direction, cost, and the cube bits of the
     // move's bounding box (every non-empty subset of its axes).

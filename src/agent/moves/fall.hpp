@@ -29,6 +29,8 @@ struct Fall : Rule {
             t = g.all.offset(t, 0, -1, 0);
             const Fact ft = g.all[t];
             if (!ft.clear()) break;  // solid, hazard, or the void below the navigable chunks
+            // A cobweb in the drop catches the body (shaped.hpp): no fall through one.
+            if (g.t.any_stuck && !ft.supported() && g.all.shape_fact(t, 0).stuck()) break;
             if (ft.supported()) {
                 if (!ft.node()) break;
                 // Onto shaped blocks far below (near ones make p's chunk
@@ -116,6 +118,7 @@ struct Fall : Rule {
             u = b.at(u, 0, 1, 0);
             const Fact fu = b[u];
             if (!fu.clear() || fu.supported()) break;
+            if (b.t.any_stuck && b.f.shape_fact(u, 0).stuck()) break;  // caught in a cobweb on the way down
             const double cost = b.t.step[b.ft.floor_class()] + std::sqrt(k * b.t.inv_gravity2);
             for (int d = 0; d < 4; ++d) {
                 const Index s = b.at(u, -axis_dx[d], 0, -axis_dz[d]);

@@ -42,7 +42,7 @@ struct Leap : Rule {
                 // The rest of the leap meets shaped blocks: the same rule in
                 // sixteenths (which reads plain positions as above).
                 // (A plain start is never on honey: its jump is whole.)
-                const ShapedLook look{g.all, g.t, g.a, g.a.height16(), g.a.body_voxels(), g.a.step16(), g.a.jump16(), g.a.jump16(), true};
+                const ShapedLook look{g.all, g.t, g.a, g.a.height16(), g.a.body_voxels(), g.a.step16(), g.a.jump16(), g.a.jump16(), true, 0.0};  // (no leap moves vertically in a slow block)
                 leaps_from(look, g.p, look.surface(g.p), d, gap, emit);
                 return;
             }
@@ -70,7 +70,7 @@ struct Leap : Rule {
         for (int gap = first; gap <= l.a.jump_distance; ++gap) {
             const Index c = l.at(p, gap * dx, 0, gap * dz);
             const Fact fc = l.fact(c);
-            if (!fc.clear() || fc.supported() || l.shape(c).door() || !arc_free(l, c, sp)) break;
+            if (!fc.clear() || fc.supported() || l.shape(c).door() || (l.any_stuck && l.shape(c).stuck()) || !arc_free(l, c, sp)) break;
             const Index q = l.at(p, (gap + 1) * dx, 0, (gap + 1) * dz);
             const Fact fq = l.fact(q);
             // (Nor onto a position whose body a closed gate below pokes into:

@@ -38,6 +38,13 @@
 ///   costs open_time more.
 /// - Leaps (Leap, leap.hpp): level leaps over open gaps, in sixteenths;
 ///   never from, over or onto a door.
+/// - Slow blocks (a cobweb: ShapeFact::stuck, a block in the body slows
+///   it): walks, swims and falls leave such a position, walks and swims
+///   enter it, priced by the time the body spends inside (slow_cost); no
+///   jump, climb or leap starts or ends there, and no fall ends in one or
+///   passes through one (the body would be caught and sink at
+///   BlockShape::inside_vspeed x its walking speed: 13 s a voxel in a
+///   cobweb, measured; docs/movement.md, "Slow blocks").
 ///
 /// Backward forms (ShapedBack, what MovementModel::for_each_predecessor reads
 /// for a source taking these rules): the level side moves (walks and swims
@@ -69,9 +76,13 @@ struct ShapedLook {
     /// The highest jump from a floor that lowers jumps (ShapeFact::low_jump:
     /// honey): jump height times the least jump factor in use.
     int low_jump16;
-    /// Some block type holds a body up and down (a cobweb): only then are
+    /// Some block type slows a body inside it (a cobweb): only then are
     /// moves checked for ShapeFact::stuck.
     bool any_stuck;
+    /// Seconds per voxel a body moves up or down inside such a block: 1 /
+    /// (least inside_vspeed x walk_speed), never below a swim's 1 /
+    /// swim_speed (so the lower bound holds). [Units: s/voxel]
+    double inside_vstep;
 
     [[nodiscard]] Index at(Index i, int dx, int dy, int dz) const { return f.offset(i, dx, dy, dz); }
     [[nodiscard]] Fact fact(Index i) const { return f[i]; }
@@ -140,6 +151,42 @@ struct ShapedFrom {
     ShapedFrom(const ShapedLook& L, Index at, Fact f) : p(at), fp(f), ep(L.shape(at)), sp(L.surface(at)), pw(f.water()) {}
 };
 
+/// The part of a one-voxel move into or out of a position whose body is in
+/// a slowing block that the body spends inside it: a Minecraft body 0.6
+/// wide overlaps a one-voxel column over 1 + 0.6 voxels of its path, half
+/// of that on each move (docs/movement.md, "Slow blocks"). [Limit: 0..1]
+inline constexpr double slow_share = 0.8;
+
+/// The cost of a move from `from` onto q that its rule priced `cost` (the
+/// walk at q's floor class, as every move), once a slowing block in the
+/// body at either end (ShapeFact::stuck) is counted: the share of the move
+/// spent inside goes at the block's speed (its class multiplier m, whose
+/// block part is 1 / BlockShape::inside_speed), the rest at the open rate.
+/// Horizontal walks, swims and falls (whose walk off the ledge is the part
+/// inside): entering, 1 + share (m_q - 1) of the open time; leaving, q's
+/// own rate plus share (m_p - 1); within, the dearer of the two. Straight
+/// up or down (vertical swims), the share at ShapedLook::inside_vstep.
+/// Moves touching no slowing block keep their cost. Jumps, climbs and
+/// leaps never start or end in one (ShapedGround filters them).
+/// [Units: seconds]
+[[nodiscard]] inline double slow_cost(const ShapedLook& L, const ShapedFrom& from, Index q, double cost, MoveTag tag) {
+    const bool in_p = from.ep.stuck(), in_q = L.shape(q).stuck();
+    if (!in_p && !in_q) return cost;
+    const double share = in_p && in_q ? 1.0 : slow_share;
+    const Voxel vp = L.f.voxel_of(from.p), vq = L.f.voxel_of(q);
+    const int dx = vq.x - vp.x, dz = vq.z - vp.z;
+    if (dx == 0 && dz == 0) return cost + share * (L.inside_vstep - L.t.swim_axis);  // a vertical swim
+    const bool swim = tag.motion() == Action::Swim;
+    const double base = (dx != 0 && dz != 0 ? 1.4142135623730951 : 1.0) * (swim ? L.t.swim_axis : L.t.step[0]);
+    const double mp = L.t.step[from.fp.floor_class()] / L.t.step[0], mq = L.t.step[L.fact(q).floor_class()] / L.t.step[0];
+    const double charged = swim ? 1.0 : mq;  // what the rule priced: a walk at q's class, a swim at 1
+    double rate = 0.0;
+    if (in_p && in_q) rate = std::max(mp, mq);
+    else if (in_q) rate = 1.0 + share * (mq - 1.0);
+    else rate = charged + share * (mp - 1.0);
+    return cost + base * (rate - charged);
+}
+
 /// A side target the shaped scan found: standable q, one column aside in
 /// axis direction d, its surface `rise` sixteenths above the start's (below
 /// when negative: the body stepped aside and dropped there).
@@ -175,11 +222,16 @@ struct ShapedGround {
     template <class Emit>
     static void moves(const ShapedLook& L, Index p, Fact fp, Emit& emit_any) {
         const ShapedFrom from(L, p, fp);
-        // A body held up and down (a cobweb in it: ShapeFact::stuck) only
-        // walks: no jump, fall, climb or leap starts or ends there.
+        // A body in a slowing block (a cobweb: ShapeFact::stuck) walks,
+        // swims or falls out of it and walks or swims into it, priced by the
+        // time inside (slow_cost); no jump, climb or leap starts or ends
+        // there, no fall ends there (falls through one end in the scan below).
         auto emit = [&](Index q, double cost, MoveTag a) {
+            if (!L.any_stuck) return emit_any(q, cost, a);
             const Action m = a.motion();
-            if (!L.any_stuck || m == Action::Walk || m == Action::Swim || (!from.ep.stuck() && !L.shape(q).stuck())) emit_any(q, cost, a);
+            const bool in_q = L.shape(q).stuck();
+            if (m == Action::Walk || m == Action::Swim || (m == Action::Fall && !in_q)) return emit_any(q, slow_cost(L, from, q, cost, a), a);
+            if (!from.ep.stuck() && !in_q) emit_any(q, cost, a);
         };
         const std::int64_t sp = from.sp;
         const int max_up = max_rise(L, from.pw);
@@ -203,7 +255,10 @@ struct ShapedGround {
             for (int k = 0; k < (1 << 21); ++k, q = L.at(q, 0, -1, 0)) {
                 const Fact fq = L.fact(q);
                 if (k > 0 && !fq.clear()) break;
-                if (!fq.supported()) continue;  // (the void is not clear: the scan ends there)
+                if (!fq.supported()) {
+                    if (L.any_stuck && L.shape(q).stuck()) break;  // a cobweb in the drop catches the body
+                    continue;  // (the void is not clear: the scan ends there)
+                }
                 const std::int64_t sq = L.surface(q);
                 if (k == 0 && (sq >= sp || !L.free(q, sq, sp + L.h16))) break;
                 if (fq.standable()) side(L, from, ShapedStep{q, fq, sq - sp, d}, emit);
@@ -245,12 +300,14 @@ struct ShapedBack {
         const Index s = from.p;
         const int dx = axis_dx[d], dz = axis_dz[d];
         const std::int64_t sp = from.sp, sq = L.surface(to);
+        // ShapedGround's pricing of walks and swims into or out of a slowing block.
+        auto priced = [&](Index q, double c, MoveTag a) { emit(q, L.any_stuck ? slow_cost(L, from, q, c, a) : c, a); };
         const std::int64_t ky = std::int64_t(L.f.voxel_of(to).y) - L.f.voxel_of(s).y;  // how far `to` lies above s [Units: voxels]
         if (sq >= sp) {
             // ShapedGround's up-or-level scan, at the one k that lands on `to`.
             const int max_up = ShapedGround<Rules>::max_rise(L, from.pw);
             if (ky < 0 || ky * 16 - 8 > max_up || !L.free(s, sp, sq + L.h16)) return;
-            Level::shaped_side(L, from, ShapedStep{to, ft, sq - sp, d}, emit);
+            Level::shaped_side(L, from, ShapedStep{to, ft, sq - sp, d}, priced);
             return;
         }
         // ShapedGround's step aside and drop: `to` must be where it lands.
@@ -260,10 +317,13 @@ struct ShapedBack {
         for (std::int64_t k = 0; k <= -ky; ++k, q = L.at(q, 0, -1, 0)) {
             const Fact fq = L.fact(q);
             if (k > 0 && !fq.clear()) return;
-            if (!fq.supported()) continue;
+            if (!fq.supported()) {
+                if (L.any_stuck && L.shape(q).stuck()) return;  // caught in a cobweb on the way down
+                continue;
+            }
             if (q != to) return;  // it lands higher (or on no floor)
             if (k == 0 && !L.free(q, sq, sp + L.h16)) return;
-            Level::shaped_side(L, from, ShapedStep{q, fq, sq - sp, d}, emit);
+            Level::shaped_side(L, from, ShapedStep{q, fq, sq - sp, d}, priced);
             return;
         }
     }
@@ -274,10 +334,10 @@ struct ShapedBack {
     static void vertical(const ShapedLook& L, Index s, Fact fs, Index to, Emit& emit) {
         const ShapedFrom from(L, s, fs);
         auto into = [&](Index q, double c, MoveTag a) {
-            if (q == to) emit(q, c, a);
+            if (q == to) emit(q, L.any_stuck ? slow_cost(L, from, q, c, a) : c, a);
         };
         // ShapedGround's filter: no climb starts or ends in a cobweb; swims
-        // (up and down too) do, as walks.
+        // (up and down too) do, as walks, priced by slow_cost.
         if (!from.ep.stuck() && !L.shape(to).stuck()) Climb::shaped_after_sides(L, from, into);
         SwimVertical::shaped_after_sides(L, from, into);
     }
