@@ -610,6 +610,38 @@ TEST_CASE("C API follower: a new goal, and plans within a shared budget", "[c_ap
     voxnav_planning_budget_destroy(budget);
 }
 
+TEST_CASE("C API follower: plans within a shared budget given in time", "[c_api][follower][budget]") {
+    // Issue 57: voxnav_planning_budget_create_us, microseconds a tick.
+    DoorCorridor dc;
+    auto& [c, stone, door, door_open, nav, g, q] = dc;
+    voxnav_planning_budget* budget = nullptr;
+    CHECK(voxnav_planning_budget_create_us(0, 0, &budget) == VOXNAV_ERR_ARGUMENT);
+    CHECK(std::string(voxnav_last_error()).find("microseconds_per_tick") != std::string::npos);
+    CHECK(voxnav_planning_budget_create_us(500, 0, nullptr) == VOXNAV_ERR_ARGUMENT);
+    REQUIRE(voxnav_planning_budget_create_us(500, 0, &budget) == VOXNAV_OK);
+    voxnav_follower* f = nullptr;
+    REQUIRE(voxnav_follower_create(nav.n, &q, &f) == VOXNAV_OK);
+    REQUIRE(voxnav_follower_set_budget(f, budget) == VOXNAV_OK);
+    voxnav_body body{{0.5, 1.0, 1.5}, {0, 0, 0}, 1, 0, 0};
+    voxnav_steering s{};
+    for (int ticks = 0; ticks < 400 && s.status != VOXNAV_FOLLOW_ARRIVED; ++ticks) {
+        REQUIRE(voxnav_world_sync(c.w) == VOXNAV_OK);
+        REQUIRE(voxnav_follower_update(f, &body, ticks * 0.05, &s) == VOXNAV_OK);
+        REQUIRE(s.status != VOXNAV_FOLLOW_NO_PATH);
+        REQUIRE(s.status != VOXNAV_FOLLOW_FAILED);
+        if (s.has_open) {
+            REQUIRE(voxnav_world_set_block(c.w, s.open[0], s.open[1], s.open[2], door_open) == VOXNAV_OK);
+            if (s.open_both_halves) REQUIRE(voxnav_world_set_block(c.w, s.open[0], s.open[1] + 1, s.open[2], door_open) == VOXNAV_OK);
+        }
+        const double step = std::min(s.speed * 0.05, std::hypot(s.target[0] - body.feet[0], s.target[2] - body.feet[2]));
+        body.feet[0] += s.heading[0] * step;
+        body.feet[2] += s.heading[1] * step;
+    }
+    CHECK(s.status == VOXNAV_FOLLOW_ARRIVED);
+    voxnav_follower_destroy(f);
+    voxnav_planning_budget_destroy(budget);
+}
+
 #include "voxnav/version.hpp"
 
 #include <cstdio>

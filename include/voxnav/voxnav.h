@@ -690,6 +690,13 @@ VOXNAV_C_API voxnav_status voxnav_follower_set_goal(voxnav_follower* follower, c
    first served. Use it from the followers' thread; destroy it after them. */
 typedef struct voxnav_planning_budget voxnav_planning_budget;
 VOXNAV_C_API voxnav_status voxnav_planning_budget_create(uint32_t expansions_per_tick, uint32_t least_per_plan, voxnav_planning_budget** out);
+/** The same budget in time: at most `microseconds_per_tick` of planning for
+   all the followers together in one tick, each plan given at least
+   `least_us_per_plan` (0: 50) or made to wait. A grant is converted to
+   expansions by a running estimate of each navigator's time per expansion,
+   learned from its plans (an expansion is no unit of time: a jump-point
+   expansion scans runs). VOXNAV_ERR_ARGUMENT for 0 microseconds_per_tick. */
+VOXNAV_C_API voxnav_status voxnav_planning_budget_create_us(uint32_t microseconds_per_tick, uint32_t least_us_per_plan, voxnav_planning_budget** out);
 VOXNAV_C_API void voxnav_planning_budget_destroy(voxnav_planning_budget* budget);
 /** Plans left to wait in the current tick. */
 VOXNAV_C_API uint32_t voxnav_planning_budget_turned_away(const voxnav_planning_budget* budget);

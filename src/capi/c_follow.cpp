@@ -4,6 +4,7 @@
 
 #include "voxnav/route/follower.hpp"
 
+#include <chrono>
 #include <cmath>
 
 struct voxnav_follower {
@@ -98,6 +99,18 @@ voxnav_status voxnav_planning_budget_create(uint32_t expansions_per_tick, uint32
         if (expansions_per_tick == 0) throw ArgumentError("expansions_per_tick must be at least 1");
         auto b = std::make_unique<voxnav_planning_budget>();
         b->budget = std::make_unique<PlanningBudget>(expansions_per_tick, least_per_plan == 0 ? 256 : least_per_plan);
+        result = b.release();
+        return VOXNAV_OK;
+    });
+}
+
+voxnav_status voxnav_planning_budget_create_us(uint32_t microseconds_per_tick, uint32_t least_us_per_plan, voxnav_planning_budget** out) {
+    return guard(__func__, [&] {
+        voxnav_planning_budget*& result = need(out, "out");
+        if (microseconds_per_tick == 0) throw ArgumentError("microseconds_per_tick must be at least 1");
+        auto b = std::make_unique<voxnav_planning_budget>();
+        b->budget = std::make_unique<PlanningBudget>(std::chrono::microseconds(microseconds_per_tick),
+                                                     std::chrono::microseconds(least_us_per_plan == 0 ? 50 : least_us_per_plan));
         result = b.release();
         return VOXNAV_OK;
     });

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <tuple>
 #include <stdexcept>
@@ -173,10 +174,12 @@ bool Follower::reattach(const BodyState& body) {
 
 bool Follower::plan(const BodyState& body, double now) {
     if (settings_.budget) {
-        const std::size_t granted = settings_.budget->grant(now, budget_ticket_);
+        const std::size_t granted = settings_.budget->grant(now, budget_ticket_, nav_);
         if (granted == 0) return false;  // the tick's budget is spent: next tick
         query_.limits.max_nodes = static_cast<std::uint32_t>(std::min<std::size_t>(settings_.query.limits.max_nodes, granted));
     }
+    // Timed for a budget in time (two clock reads a plan, none a tick).
+    const auto started = std::chrono::steady_clock::now();
     ++out_.replans;
     planned_at_ = now;
     plan_due_ = false;
@@ -191,7 +194,9 @@ bool Follower::plan(const BodyState& body, double now) {
         return true;
     }
     nav_->find_route(snap.feet, *goal_, query_, route_);
-    if (settings_.budget) settings_.budget->spend(route_.metrics.expanded);
+    if (settings_.budget)
+        settings_.budget->spend(route_.metrics.expanded,
+                                std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - started).count(), nav_);
     checked_revision_ = nav_->snapshot()->revision();
     if (!route_.usable()) {
         const bool none = route_.status == SearchStatus::NoPath || route_.status == SearchStatus::InvalidGoal;
@@ -225,7 +230,7 @@ bool Follower::plan(const BodyState& body, double now) {
     }
     index_acts();
     k_ = route_.waypoints.size() > 1 ? 1 : 0;
-    door_past_ = 0;  // a door still to close is closed at the next waypoint reached
+    door_past_ = 0;  // a door still to close is closed once the body is clear of it
     out_.status = FollowStatus::Moving;
     return true;
 }
@@ -467,6 +472,14 @@ std::optional<Voxel> Follower::first_to_do(WorldAct act) const {
     return std::nullopt;
 }
 
+bool Follower::clear_of(const BodyState& body, const Voxel& v) const {
+    // The body's footprint (a square of the agent's width) against the
+    // voxel's square, with a hair to spare: touching is clear.
+    const double half = nav_->profile().width / 2.0 - 1e-3;
+    const auto apart = [half](double c, int lo) { return c + half <= lo || c - half >= lo + 1; };
+    return apart(body.feet.x, v.x) || apart(body.feet.z, v.z);
+}
+
 bool Follower::still_to_open(const Voxel& v) const {
     auto listed = [&v](const Route::Voxels& vs) { return std::find(vs.begin(), vs.end(), v) != vs.end(); };
     return (listed(acts(k_, WorldAct::Open)) || (k_ == 1 && listed(acts(0, WorldAct::Open)))) &&
@@ -572,20 +585,26 @@ void Follower::tick(const BodyState& body, double now) {
     const std::size_t n = route_.waypoints.size();
     // Progress: every waypoint reached this tick.
     while (k_ < n && reached(body, k_)) {
-        if (settings_.close_doors && door_behind_ && k_ >= door_past_) {
-            out_.close = door_behind_;
-            door_behind_.reset();
-        }
-        // A move that opened a door: close it once the body is past the doorway.
+        // A move that opened a door: close it once the body is past the
+        // doorway (its lower half: closing one half closes both).
         if (route_.waypoints[k_].opened) {
             const Route::Voxels doors = acts(k_, WorldAct::Open);
-            if (!doors.empty()) door_behind_ = *doors.begin();
+            if (!doors.empty())
+                door_behind_ = *std::min_element(doors.begin(), doors.end(), [](const Voxel& a, const Voxel& b) { return a.y < b.y; });
             door_past_ = k_ + 1;
         }
         ++k_;
         progress_at_ = now;
         stage_ = 0;
         backoff_ = 0.0;
+    }
+    // The door behind is closed once the waypoint after the doorway is
+    // reached and the body's box has left the door's voxel: Minecraft shuts
+    // a door whoever stands in its frame, and the shut panel then holds the
+    // body inside it (the physics judge saw 6 such ticks in 652 routes).
+    if (settings_.close_doors && door_behind_ && k_ > door_past_ && clear_of(body, *door_behind_)) {
+        out_.close = door_behind_;
+        door_behind_.reset();
     }
     // Cutting a corner, the body may pass the waypoints before its aim
     // without reaching them: reaching one further on counts for them.

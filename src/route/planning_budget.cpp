@@ -2,15 +2,40 @@
 #include "voxnav/route/planning_budget.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace voxnav {
 
+namespace {
+// Before a navigator's first plan: 1 us an expansion (a walker's plain or
+// jump-point search on a desktop core measures 0.1-1 us; starting high
+// gives a first plan less, never more, than its share).
+constexpr double kPriorUsPerExpansion = 1.0;
+// Each plan moves the estimate this share of the way to its own figure:
+// about the last ten plans count, so it follows a navigator whose terrain
+// changes without one odd plan (a cache miss, a preempted thread) swinging it.
+constexpr double kLearnRate = 0.1;
+// Plans of fewer expansions are mostly fixed cost (snapping, building the
+// route): they teach nothing about an expansion.
+constexpr std::size_t kLeastToLearn = 32;
+constexpr double kFloorUs = 0.005, kCeilingUs = 1000.0;
+}  // namespace
+
 PlanningBudget::PlanningBudget(std::size_t expansions_per_tick, std::size_t least_per_plan)
-    : per_tick_(expansions_per_tick), least_(least_per_plan) {
-    if (per_tick_ == 0) throw std::invalid_argument("PlanningBudget: expansions_per_tick must be at least 1");
-    if (least_ == 0) throw std::invalid_argument("PlanningBudget: least_per_plan must be at least 1");
+    : per_tick_(double(expansions_per_tick)), least_(double(least_per_plan)) {
+    if (expansions_per_tick == 0) throw std::invalid_argument("PlanningBudget: expansions_per_tick must be at least 1");
+    if (least_per_plan == 0) throw std::invalid_argument("PlanningBudget: least_per_plan must be at least 1");
     least_ = std::min(least_, per_tick_);
+    us_per_expansion_.fill(kPriorUsPerExpansion);
+}
+
+PlanningBudget::PlanningBudget(std::chrono::microseconds per_tick, std::chrono::microseconds least_per_plan)
+    : in_time_(true), per_tick_(double(per_tick.count())), least_(double(least_per_plan.count())) {
+    if (per_tick.count() < 1) throw std::invalid_argument("PlanningBudget: per_tick must be at least 1 microsecond");
+    if (least_per_plan.count() < 1) throw std::invalid_argument("PlanningBudget: least_per_plan must be at least 1 microsecond");
+    least_ = std::min(least_, per_tick_);
+    us_per_expansion_.fill(kPriorUsPerExpansion);
 }
 
 void PlanningBudget::advance(double now) {
@@ -25,7 +50,19 @@ void PlanningBudget::advance(double now) {
     turned_away_ = 0;
 }
 
-std::size_t PlanningBudget::grant(double now, std::uint64_t& ticket) {
+std::size_t PlanningBudget::slot(const Navigator* navigator) const {
+    for (std::size_t i = 0; i < used_; ++i)
+        if (navigators_[i] == navigator) return i;
+    return kSlots;
+}
+
+double PlanningBudget::microseconds_per_expansion(const Navigator* navigator) const {
+    const std::size_t i = slot(navigator);
+    // Past the slots, navigators share the last one.
+    return i < kSlots ? us_per_expansion_[i] : used_ == kSlots ? us_per_expansion_[kSlots - 1] : kPriorUsPerExpansion;
+}
+
+std::size_t PlanningBudget::grant(double now, std::uint64_t& ticket, const Navigator* navigator) {
     advance(now);
     ++wanted_;
     const std::uint64_t since = ticket != 0 ? ticket : tick_;
@@ -36,10 +73,29 @@ std::size_t PlanningBudget::grant(double now, std::uint64_t& ticket) {
         return 0;
     }
     ticket = 0;
-    const std::size_t share = std::max(least_, per_tick_ / std::max<std::size_t>(1, wanted_last_));
-    return std::min(remaining_, share);
+    const double share = std::min(remaining_, std::max(least_, per_tick_ / double(std::max<std::size_t>(1, wanted_last_))));
+    if (!in_time_) return std::size_t(share);
+    // Time to expansions, by what this navigator's plans have cost.
+    return std::max<std::size_t>(1, std::size_t(share / microseconds_per_expansion(navigator)));
 }
 
-void PlanningBudget::spend(std::size_t expansions) { remaining_ -= std::min(expansions, remaining_); }
+void PlanningBudget::spend(std::size_t expansions, double microseconds, const Navigator* navigator) {
+    if (!in_time_) {
+        remaining_ -= std::min(double(expansions), remaining_);
+        return;
+    }
+    if (!(microseconds >= 0.0) || !std::isfinite(microseconds)) microseconds = 0.0;
+    remaining_ -= std::min(microseconds, remaining_);
+    if (expansions < kLeastToLearn || microseconds <= 0.0) return;
+    std::size_t i = slot(navigator);
+    if (i == kSlots) {
+        if (used_ < kSlots) navigators_[i = used_++] = navigator;
+        else i = kSlots - 1;  // past the slots: shared with the last navigator
+    }
+    const double seen = std::clamp(microseconds / double(expansions), kFloorUs, kCeilingUs);
+    // The first plan replaces the prior; later ones move the estimate.
+    double& est = us_per_expansion_[i];
+    est = plans_learned_[i]++ == 0 ? seen : est + kLearnRate * (seen - est);
+}
 
 }  // namespace voxnav

@@ -28,7 +28,11 @@ struct FollowBenchArgs {
     std::optional<std::string> agent;
     int followers = 1000, landmarks = 8;
     double seconds = 10.0, tick = 0.05, wall_every = 1.0;
-    std::uint32_t budget = 20000, spread = 96, seed = 1;
+    // The planning budget: in time by default (microseconds per tick), or in
+    // expansions when --budget is given.
+    std::uint32_t budget_us = 1000;
+    std::optional<std::uint32_t> budget;
+    std::uint32_t spread = 96, seed = 1;
     bool json = false;
 };
 
@@ -48,7 +52,8 @@ int run_follow_bench(const FollowBenchArgs& a) {
     if (a.followers < 1 || a.followers > 100000) throw UsageError("--followers must be 1..100000");
     if (!(a.seconds > 0.0 && a.seconds <= 3600.0)) throw UsageError("--seconds must be in (0, 3600]");
     if (!(a.tick > 0.0 && a.tick <= 1.0)) throw UsageError("--tick must be in (0, 1] seconds");
-    if (a.budget < 1) throw UsageError("--budget must be at least 1 expansion per tick");
+    if (a.budget && *a.budget < 1) throw UsageError("--budget must be at least 1 expansion per tick");
+    if (a.budget_us < 1) throw UsageError("--budget-us must be at least 1 microsecond per tick");
     const AgentProfile profile = load_profile_or_fail(a.agent);
     World world = load_world_or_fail(a.world);
     const auto stone = world.blocks().find("stone") ? *world.blocks().find("stone")
@@ -68,7 +73,10 @@ int run_follow_bench(const FollowBenchArgs& a) {
     const std::vector<Voxel> spots = crowd_around(nav, centre, std::max(64, a.followers / 4), int(a.spread), rng);
     if (spots.size() < 2) throw UsageError("--world: too few standable places reach each other for this agent");
 
-    PlanningBudget budget(a.budget, std::min<std::size_t>(a.budget, 2000));
+    PlanningBudget budget = a.budget ? PlanningBudget(*a.budget, std::min<std::size_t>(*a.budget, 2000))
+                                     : PlanningBudget(std::chrono::microseconds(a.budget_us));
+    const std::string budget_text = a.budget ? std::to_string(*a.budget) + " expansions per tick"
+                                             : std::to_string(a.budget_us) + " us per tick";
     FollowerSettings settings;
     settings.budget = &budget;
     std::vector<Follower> followers;
@@ -144,7 +152,9 @@ int run_follow_bench(const FollowBenchArgs& a) {
         j["world"] = a.world;
         j["followers"] = a.followers;
         j["ticks"] = tick_ms.size();
-        j["budget_per_tick"] = a.budget;
+        j["budget_per_tick"] = budget.per_tick();
+        j["budget_unit"] = budget.in_time() ? "microseconds" : "expansions";
+        j["us_per_expansion"] = budget.microseconds_per_expansion(&nav);
         j["update_us_p50"] = u50;
         j["update_us_p99"] = u99;
         j["plan_update_us_p50"] = percentile(plan_update_us, 50);
@@ -157,8 +167,9 @@ int run_follow_bench(const FollowBenchArgs& a) {
         j["stuck_updates"] = stuck;
         std::printf("%s\n", j.dump().c_str());
     } else {
-        std::printf("%d followers, %zu ticks of %.3f s, budget %u expansions per tick, a wall every %.1f s (%zu placed)\n",
-                    a.followers, tick_ms.size(), a.tick, a.budget, a.wall_every, walls_placed);
+        std::printf("%d followers, %zu ticks of %.3f s, budget %s, a wall every %.1f s (%zu placed)\n",
+                    a.followers, tick_ms.size(), a.tick, budget_text.c_str(), a.wall_every, walls_placed);
+        if (budget.in_time()) std::printf("estimated time per expansion: %.3f us\n", budget.microseconds_per_expansion(&nav));
         std::printf("update without a plan: p50 %.3f us, p99 %.3f us (%zu updates)\n", u50, u99, update_us.size());
         std::printf("update with a plan:    p50 %.1f us (%zu plans)\n", percentile(plan_update_us, 50), plans);
         std::printf("all followers per tick: p50 %.3f ms, p99 %.3f ms, max %.3f ms\n", t50, t99, tmax);
@@ -177,7 +188,9 @@ Command add_follow_bench_command(CLI::App& app) {
     sub->add_option("--followers", args->followers, "Followers (default 1000)");
     sub->add_option("--seconds", args->seconds, "Game seconds to run (default 10)");
     sub->add_option("--tick", args->tick, "Tick length, seconds (default 0.05)");
-    sub->add_option("--budget", args->budget, "Search expansions per tick shared by all followers (default 20000)");
+    sub->add_option("--budget-us", args->budget_us, "Planning time per tick shared by all followers, microseconds (default 1000)");
+    sub->add_option("--budget", args->budget, "Search expansions per tick shared by all followers, in place of --budget-us")
+        ->excludes(sub->get_option("--budget-us"));
     sub->add_option("--wall-every", args->wall_every, "A 3x3x3 wall across a follower's route every S seconds, gone 3 s later (default 1; 0: none)");
     sub->add_option("--spread", args->spread, "Side of the square the followers walk in, voxels (default 96)");
     sub->add_option("--seed", args->seed, "Seed (default 1)");

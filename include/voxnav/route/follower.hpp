@@ -265,6 +265,9 @@ private:
     [[nodiscard]] bool still_blocks(const Voxel& v, WorldAct act) const;
     /// The first voxel waypoint k_'s move must still open, dig or place (act), if any.
     [[nodiscard]] std::optional<Voxel> first_to_do(WorldAct act) const;
+    // Whether the body's footprint is off voxel v's column (a door behind
+    // may be shut without closing on the body).
+    [[nodiscard]] bool clear_of(const BodyState& body, const Voxel& v) const;
     // Whether v is among the voxels waypoint k_'s move opens (and, on the
     // first move, the start's), still shut.
     [[nodiscard]] bool still_to_open(const Voxel& v) const;
