@@ -618,10 +618,12 @@ function inject(bot, options) {
       else stopControls();
       return;
     }
+    if (leap(c, s)) return;
     const target = vec([s.target[0], e.position.y + bot.entity.height * 0.9, s.target[2]]);
     bot.lookAt(target, true);
     const forward = s.speed > 0 && Math.hypot(s.heading[0], s.heading[1]) > 0;
     bot.setControlState('forward', forward);
+    bot.setControlState('back', false);
     bot.setControlState('jump', !!s.jump || s.climb > 0);
     // Runs where the route is walked on dry ground, as a player would (and as
     // mineflayer-pathfinder does), but walks the last 3 blocks to a goal with
@@ -629,6 +631,146 @@ function inject(bot, options) {
     // one-wide wall top); options.sprint = false walks. Leaps always run.
     const running = sprint && forward && e.onGround && !e.isInWater && s.climb === 0 && farFrom(c.goal, e.position, 3);
     bot.setControlState('sprint', !!s.sprint || running);
+  }
+
+  // --- leaps: run up at the speed the gap needs, jump at the edge, land ---
+  // A straight leap over a gap of 1 to 3 columns (no floor two deep) onto
+  // the same level: the plugin takes the controls from the run-up to the
+  // landing, facing along the leap. A gap of 1 is walked and jumped (a
+  // running jump carries a body 3.5 blocks: over a one-block landing and
+  // off it, as the issue saw twice); wider gaps run. The jump comes on the
+  // last tick before the body's centre would pass 0.7 beyond the start
+  // block's centre (its edge is 0.5, the body 0.3 wide each side); in the
+  // air the body is steered on until its centre is over the landing, then
+  // held back, so it stops on a one-block landing.
+  function solidAt(x, y, z) {
+    const b = bot.blockAt(vec([x, y, z]));
+    return !!b && b.boundingBox === 'block';
+  }
+
+  // The leap from feet block f along axis d ([dx, dz]): {gap, land} (gap
+  // columns, then `land` columns, up to 3, to stand on), or null.
+  function gapAhead(f, d) {
+    if (!solidAt(f.x, f.y - 1, f.z)) return null;
+    const col = (k) => [f.x + d[0] * k, f.z + d[1] * k];
+    let k = 1;
+    for (; k <= 4; ++k) {
+      const [x, z] = col(k);
+      if (solidAt(x, f.y - 1, z) || solidAt(x, f.y - 2, z) || solidAt(x, f.y, z) || solidAt(x, f.y + 1, z)) break;
+    }
+    const gap = k - 1;
+    if (gap < 1 || gap > 3) return null;
+    let land = 0;
+    for (; land < 3; ++land) {
+      const [x, z] = col(k + land);
+      if (!solidAt(x, f.y - 1, z) || solidAt(x, f.y, z) || solidAt(x, f.y + 1, z)) break;
+    }
+    return land ? { gap, land } : null;
+  }
+
+  // The feet block over the floor the body stands on: a body hangs up to
+  // 0.3 over its block's edge (its half width), so the column under its
+  // centre may be air. Null when no floor block holds it.
+  function standingOn(p) {
+    const y = Math.floor(p.y + 1e-6);
+    let best = null;
+    let bestD = Infinity;
+    for (const x of new Set([Math.floor(p.x - 0.3), Math.floor(p.x), Math.floor(p.x + 0.3)])) {
+      for (const z of new Set([Math.floor(p.z - 0.3), Math.floor(p.z), Math.floor(p.z + 0.3)])) {
+        if (!solidAt(x, y - 1, z)) continue;
+        const d = Math.hypot(x + 0.5 - p.x, z + 0.5 - p.z);
+        if (d < bestD) best = { x, y, z }, bestD = d;
+      }
+    }
+    return best;
+  }
+
+  // Where along the leap (u) the body lands from (u, h: the horizontal
+  // velocity along it, y, vy [blocks, per tick]) with the air acceleration
+  // `first` on the next tick and `then` after it, by Minecraft's air
+  // physics (as prismarine-physics): each tick the input adds its
+  // acceleration x 0.98, the body moves, the velocity keeps 0.91; vertically
+  // it moves, then loses 0.08 and keeps 0.98.
+  function landingU(u, h, y, vy, ground, first, then) {
+    for (let n = 0; n < 60; ++n) {
+      h += (n === 0 ? first : then) * 0.98;
+      y += vy;
+      vy = (vy - 0.08) * 0.98;
+      if (y <= ground && vy < 0) return u; // lands as it reaches the floor (vertical moves resolve first)
+      u += h;
+      h *= 0.91;
+    }
+    return u;
+  }
+
+  // Drives a leap this tick; false when there is none (the follower steers).
+  function leap(c, s) {
+    const e = bot.entity;
+    const p = e.position;
+    let L = c.leap;
+    if (!L) {
+      if (!e.onGround || e.isInWater || s.climb !== 0 || s.speed <= 0) return false;
+      const h = Math.hypot(s.heading[0], s.heading[1]);
+      if (h === 0) return false;
+      const d = Math.abs(s.heading[0]) >= Math.abs(s.heading[1]) ? [Math.sign(s.heading[0]), 0] : [0, Math.sign(s.heading[1])];
+      if (Math.abs(s.heading[0] * d[0] + s.heading[1] * d[1]) / h < 0.9) return false;
+      const f = standingOn(p);
+      if (!f) return false;
+      const g = gapAhead(f, d);
+      if (!g) return false;
+      // The route must land there: the target is on the landing's columns.
+      const t = [Math.floor(s.target[0]), Math.floor(s.target[2])];
+      const along = (t[0] - f.x) * d[0] + (t[1] - f.z) * d[1];
+      const across = (t[0] - f.x) * d[1] - (t[1] - f.z) * d[0];
+      if (across !== 0 || along < g.gap + 1 || along > g.gap + g.land) return false;
+      L = c.leap = { ...g, d, f, y: f.y, yaw: Math.atan2(-d[0], -d[1]), airborne: false, last: null, ticks: 0 };
+    }
+    // u: the body centre along the leap from the start block's centre.
+    const u = (p.x - (L.f.x + 0.5)) * L.d[0] + (p.z - (L.f.z + 0.5)) * L.d[1];
+    const v = L.last === null ? 0 : u - L.last;
+    L.last = u;
+    if (++L.ticks > 60 || e.isInWater || p.y < L.y - 1.5) {
+      c.leap = null; // fell short, or took too long: the follower re-plans from where the body is
+      return false;
+    }
+    bot.look(L.yaw, 0, true);
+    const near = L.gap + 0.5; // the landing's near edge
+    if (!L.airborne) {
+      if (!e.onGround) {
+        L.airborne = true;
+      } else {
+        bot.setControlState('forward', true);
+        bot.setControlState('back', false);
+        bot.setControlState('sprint', L.gap >= 2);
+        bot.setControlState('jump', u + 1.2 * Math.max(v, 0) >= 0.7);
+        return true;
+      }
+    }
+    bot.setControlState('jump', false);
+    if (!e.onGround) {
+      // Steered on while the body would still land short of the first
+      // landing block's centre; then held back, where the landing is one
+      // block long (a longer one takes the run on).
+      const h = e.velocity.x * L.d[0] + e.velocity.z * L.d[1];
+      const run = L.gap >= 2 ? 0.026 : 0.02;
+      const onward = landingU(u, h, p.y, e.velocity.y, L.y, run, -0.02);
+      const brake = L.land === 1 && (L.braking || onward > near + 0.5);
+      L.braking = brake;
+      bot.setControlState('forward', !brake);
+      bot.setControlState('sprint', !brake && L.gap >= 2);
+      bot.setControlState('back', brake);
+      return true;
+    }
+    // Landed: on a one-block landing, held back until nearly still.
+    if (L.land === 1 && v > 0.02) {
+      bot.setControlState('forward', false);
+      bot.setControlState('sprint', false);
+      bot.setControlState('back', true);
+      return true;
+    }
+    bot.setControlState('back', false);
+    c.leap = null;
+    return false;
   }
 
   // Each plan is capped so a tick never stalls the bot's event loop

@@ -10,8 +10,9 @@
 // reached in time is a failure. Then back through the door while the
 // server closes it mid-walk, any of two goals, away from a point, swimming
 // to an island in a pool, leaping a two-wide trench onto another, up a
-// ladder onto a wall; a digger into a closed hut, a builder bridging the
-// trench. Then a second server on 1.21.1 whose world is the
+// ladder onto a wall, along a one-wide parkour line over a pit (gaps of
+// 1, 2, 1, 2; judged by where the body is each tick); a digger into a
+// closed hut, a builder bridging the trench. Then a second server on 1.21.1 whose world is the
 // real region worlds/samples/prismarine_1.21.1_r.0.0.mca (PrismarineJS,
 // MIT): up a hill, among the trees, across the water, back, and following a
 // second bot (GoalFollow, set with setGoal(goal, true)) as it walks.
@@ -209,8 +210,22 @@ async function course() {
     // Before the pool (after it the bot stands on islands and a one-wide
     // wall top): any of two goals and away from where the bot stands.
     if (g.name.startsWith('swimming')) await relativeGoals(bot, y);
-    const extra = after[g.name];
-    await reach(bot, g.name, g.make(goals), (p) => g.check(p) || (extra ? extra() : null), g.limit);
+    let extra = after[g.name];
+    // The parkour line is judged by the body, tick by tick: every pillar
+    // stood on in order, never below the line.
+    const judge = g.parkour ? world.parkourJudge(bot, x, y, z) : null;
+    if (judge) {
+      extra = () => {
+        results.parkour = judge.stop();
+        return results.parkour.why;
+      };
+    }
+    await reach(bot, g.name, g.make(goals), (p) => (judge ? extra() || g.check(p) : g.check(p) || (extra ? extra() : null)), g.limit);
+    if (judge) {
+      if (!results.parkour) results.parkour = judge.stop();
+      const pk = results.parkour;
+      console.log(`      parkour, by the body: stood on pillars ${pk.stood.join(', ') || 'none'} (dx), ${pk.crossed} of 4 gaps crossed, ${pk.fell ? `fell at ${pk.fell.map((v) => v.toFixed(2)).join(' ')}` : 'never fell'}`);
+    }
     if (watch) clearInterval(watch);
   }
   results.door_open_after = isOpen(-8, 0, 0);

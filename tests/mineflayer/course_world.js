@@ -131,8 +131,21 @@ function courseBlocks(registry, x, y, z) {
       for (let dy = 0; dy <= 2; ++dy) put(dx, dy, dz, dx === -4 && dz === -12 && dy < 2 ? air : dirt);
     }
   }
+  // A one-wide parkour line east along dz = 17 over a pit three deep (dx
+  // 0..12, dz 14..20): from the ground's edge at dx = -1, gaps of 1, 2, 1
+  // and 2 blocks between one-block pillars at dx 1, 4, 6 and 9 (the last the
+  // goal). Every other way onto the line is a gap of 3 or more.
+  for (let dx = 0; dx <= 12; ++dx) {
+    for (let dz = 14; dz <= 20; ++dz) {
+      for (let dy = -1; dy >= -3; --dy) put(dx, dy, dz, PARKOUR_PILLARS.includes(dx) && dz === PARKOUR_DZ ? stone : air);
+    }
+  }
   return list;
 }
+
+/** The parkour line's pillars (dx from the spawn, along dz = PARKOUR_DZ): gaps of 1, 2, 1, 2 from the edge at dx = -1. */
+const PARKOUR_PILLARS = [1, 4, 6, 9];
+const PARKOUR_DZ = 17;
 
 /** The course door's state (half 'lower' or 'upper'). */
 function doorState(registry, half, open) {
@@ -171,6 +184,10 @@ function courseGoals(x, y, z) {
     { name: 'swimming to an island in a pool', make: (g) => new g.GoalBlock(x + 3, y, z - 11), check: at(x + 3, y, z - 11), start: [x - 4, y, z] },
     { name: 'leaping a two-wide trench onto an island', make: (g) => new g.GoalBlock(x + 13, y, z - 11), check: at(x + 13, y, z - 11), start: [x + 3, y, z - 11] },
     { name: 'up a ladder onto a wall', make: (g) => new g.GoalBlock(x + 20, y + 4, z + 11), check: at(x + 20, y + 4, z + 11), start: [x + 13, y, z - 11] },
+    // Last: a bot that falls into the pit stays there. Judged by the body
+    // (parkourJudge), not only where it ends.
+    { name: 'parkour: gaps of 1, 2, 1, 2 over a pit', make: (g) => new g.GoalBlock(x + 9, y, z + PARKOUR_DZ),
+      check: at(x + 9, y, z + PARKOUR_DZ), start: [x - 4, y, z + PARKOUR_DZ], parkour: true },
   ];
 }
 
@@ -186,4 +203,37 @@ function regionGoals() {
   ];
 }
 
-module.exports = { REGION, REGION_SPAWN, startServer, courseBlocks, doorState, courseGoals, regionGoals, at };
+/**
+ * Watches a bot's body on the parkour line (x, y, z: the spawn's feet
+ * block), every physics tick: which pillars it stood on (on the ground, feet
+ * in the pillar's column at the line's height) and whether it fell below
+ * the line (feet more than 0.6 under it: into the pit). stop() ends the
+ * watch and gives {stood: [dx...], fell: null | [x, y, z], crossed: gaps
+ * crossed in order, why: null when every gap was crossed and the body never
+ * fell}.
+ */
+function parkourJudge(bot, x, y, z) {
+  const stood = [];
+  let fell = null;
+  const watch = () => {
+    const p = bot.entity.position;
+    if (!fell && p.y < y - 0.6 && Math.abs(p.z - (z + PARKOUR_DZ + 0.5)) < 4 && p.x > x - 0.5 && p.x < x + 13) fell = [p.x, p.y, p.z];
+    if (!bot.entity.onGround || Math.abs(p.y - y) > 0.01) return;
+    const f = p.floored();
+    const dx = f.x - x;
+    if (f.z === z + PARKOUR_DZ && PARKOUR_PILLARS.includes(dx) && !stood.includes(dx)) stood.push(dx);
+  };
+  bot.on('physicsTick', watch);
+  return {
+    stop() {
+      bot.removeListener('physicsTick', watch);
+      let crossed = 0;
+      while (crossed < PARKOUR_PILLARS.length && stood[crossed] === PARKOUR_PILLARS[crossed]) ++crossed;
+      const why = fell ? `fell into the pit at ${fell.map((v) => v.toFixed(2)).join(' ')} after ${crossed} of 4 gaps`
+        : crossed < PARKOUR_PILLARS.length ? `crossed ${crossed} of 4 gaps (stood on pillars ${stood.join(', ') || 'none'})` : null;
+      return { stood, fell, crossed, why };
+    },
+  };
+}
+
+module.exports = { REGION, REGION_SPAWN, startServer, courseBlocks, doorState, courseGoals, regionGoals, at, parkourJudge, PARKOUR_PILLARS };

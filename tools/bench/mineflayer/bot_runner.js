@@ -6,13 +6,13 @@
 // mineflayer-pathfinder), and walks the course's or the region's goals,
 // asking the parent to put it at each goal's start first. Sends the
 // results to the parent.
-//   (forked by side_by_side.js) bot_runner.js PLANNER PORT VERSION SET X Y Z
+//   (forked by side_by_side.js) bot_runner.js PLANNER PORT VERSION SET X Y Z [FILTER]
 const path = require('path');
 const mineflayer = require('mineflayer');
 const { Vec3 } = require('vec3');
 const world = require('../../../tests/mineflayer/course_world');
 
-const [planner, port, version, set, sx, sy, sz] = process.argv.slice(2);
+const [planner, port, version, set, sx, sy, sz, filter] = process.argv.slice(2);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const username = `${planner}_bot`.slice(0, 16);
 const bot = mineflayer.createBot({ host: '127.0.0.1', port: Number(port), username, version, auth: 'offline' });
@@ -65,7 +65,8 @@ bot.once('spawn', async () => {
     bot.pathfinder.setMovements(m);
   }
   await sleep(1500);
-  const list = set === 'region' ? world.regionGoals() : world.courseGoals(Number(sx), Number(sy), Number(sz));
+  const list = (set === 'region' ? world.regionGoals() : world.courseGoals(Number(sx), Number(sy), Number(sz)))
+    .filter((g) => !filter || new RegExp(filter).test(g.name));
   const out = [];
   for (const g of list) {
     await placeAt(g.start);
@@ -77,6 +78,9 @@ bot.once('spawn', async () => {
     const limit = g.limit || 30000;
     let timer = null;
     let why = null;
+    // The parkour line is judged by the body, tick by tick (every pillar
+    // stood on in order, never below the line), for both planners.
+    const judge = g.parkour ? world.parkourJudge(bot, Number(sx), Number(sy), Number(sz)) : null;
     try {
       await Promise.race([walk(g.make(goalModule)), new Promise((resolve, reject) => {
         timer = setTimeout(() => reject(new Error(`not reached in ${limit / 1000} s`)), limit);
@@ -87,6 +91,7 @@ bot.once('spawn', async () => {
     }
     clearTimeout(timer);
     const ms = Date.now() - t0;
+    if (judge) why = judge.stop().why || why;
     if (planner === 'voxnav') {
       bot.voxnav.stop();
       planMs = bot.voxnav.stats.ms;

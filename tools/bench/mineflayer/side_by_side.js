@@ -9,7 +9,7 @@
 // CPU figure is the bot's alone; before each goal the server puts the bot
 // at that goal's start, so a goal missed does not move the next one's.
 // Prints a table (Markdown) and writes the JSON (argv[2]).
-//   node side_by_side.js OUT.json [ROUNDS]   (VOXNAV_NODE_ADDON: the addon)
+//   node side_by_side.js OUT.json [ROUNDS] [FILTER]   (VOXNAV_NODE_ADDON: the addon)
 const path = require('path');
 const fs = require('fs');
 const { fork } = require('child_process');
@@ -19,6 +19,9 @@ const world = require('../../../tests/mineflayer/course_world');
 
 const out = process.argv[2] || 'mineflayer_side_by_side.json';
 const rounds = Number(process.argv[3] || 1);
+// Only the goals whose names match (a regular expression; all when empty).
+const filter = process.argv[4] || '';
+const wanted = (list) => list.filter((g) => !filter || new RegExp(filter).test(g.name));
 const planners = ['voxnav', 'pathfinder'];
 // One flying-squid server after another in this process: each adds process listeners.
 process.setMaxListeners(100);
@@ -36,7 +39,7 @@ async function runOne(planner, set) {
     }
   }
   const child = fork(path.join(__dirname, 'bot_runner.js'),
-    [planner, String(server.port), server.version, set, ...spawn.map(String)], { stdio: 'inherit' });
+    [planner, String(server.port), server.version, set, ...spawn.map(String), filter], { stdio: 'inherit' });
   const results = await new Promise((resolve, reject) => {
     child.on('message', (m) => {
       if (m.teleport) {
@@ -69,6 +72,8 @@ function median(v) {
   server: 'flying-squid 1.12.0', client: 'mineflayer 4.25.0', rounds, runs: [] };
   for (let r = 0; r < rounds; ++r) {
     for (const set of ['course', 'region']) {
+      const listed = set === 'region' ? world.regionGoals() : world.courseGoals(0, 0, 0);
+      if (!wanted(listed).length) continue;
       // Interleaved: the order of the planners alternates round by round.
       for (const planner of r % 2 ? [...planners].reverse() : planners) {
         console.error(`round ${r + 1}: ${planner} on the ${set}`);
