@@ -48,8 +48,8 @@ namespace voxnav {
 /// dearer floor: a wide footprint over two floors pays the larger class).
 /// A class is a pair: the shape's floor_cost multiplier of a name, times the
 /// block's own slowness (1 / BlockShape::floor_speed of a floor, 1 /
-/// inside_speed of a block that slows a body inside it: soul sand and honey
-/// 2.5, cobweb 4). [Limit: 16 classes: past 15 distinct multipliers above
+/// inside_speed of a block that slows a body inside it: the shipped soul
+/// sand and honey 1.72, cobweb 8.81). [Limit: 16 classes: past 15 distinct multipliers above
 /// 1 the dearest share class 15, priced as the cheapest of them]
 class FloorClasses {
 public:

@@ -61,7 +61,7 @@ bool apply_shape_word(std::string_view word, BlockShape& shape) {
     } else if (word == "opened") {
         shape.open = true;
     } else if (key == "slow") {
-        // slow=H or slow=H,V (V defaults to H)
+        // slow=H or slow=H,V (V defaults to H): H of the walking speed inside, sinking at V x it
         const auto comma = value.find(',');
         const auto h = parse_factor(value.substr(0, comma));
         const auto v = comma == std::string_view::npos ? h : parse_factor(value.substr(comma + 1));

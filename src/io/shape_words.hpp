@@ -8,7 +8,7 @@
 //   open=hand|powered   a door, gate or trapdoor of that class
 //   opened              ... and it is open now
 //   damage=body|floor   hurts inside the body (and, floor, when stood on)
-//   slow=H[,V]          a body inside moves at H across, V up and down
+//   slow=H[,V]          a body inside walks at H of its speed, sinks at V x its walking speed
 //   floor_speed=F       a body standing on it walks at F of its speed
 //   jump=F              ... and jumps F of its jump height
 //

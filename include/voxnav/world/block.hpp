@@ -76,16 +76,19 @@ struct BlockShape {
     OpenClass open_class = OpenClass::None;
     bool open = false;
     Damage damage = Damage::None;
-    /// A body inside the block (in any voxel of the body) moves at this
-    /// fraction of its speed across (`inside_speed`) and up and down
-    /// (`inside_vspeed`): Minecraft's cobweb 0.25 and 0.05. A walk into or
-    /// within such a position costs its time divided by `inside_speed`;
-    /// where `inside_vspeed` < 1 no jump, fall or climb starts or ends there.
+    /// A body inside the block (in any voxel of the body) walks at
+    /// `inside_speed` of its open speed and sinks at `inside_vspeed` times
+    /// its walking speed: the shipped cobweb, measured with
+    /// prismarine-physics, 0.1135 and 0.0182. A move into or out of such a
+    /// position pays the 0.8 of its voxel spent inside at that speed, one
+    /// within it all of it; walks, swims and falls leave it, walks and swims
+    /// enter it; no jump, climb or leap starts or ends there and no fall ends
+    /// in it or passes through it (docs/movement.md, "Slow blocks").
     /// [Limit: inside_speed in (0, 1], inside_vspeed in (0, 4]]
     double inside_speed = 1.0, inside_vspeed = 1.0;
     /// A body standing on the block walks at `floor_speed` of its speed
-    /// (soul sand and honey block 0.4: a walk onto it costs its time / 0.4)
-    /// and jumps `jump_factor` of its jump height (honey block 0.5).
+    /// (soul sand and honey block 0.5809, measured: a walk onto it costs its
+    /// time / 0.5809) and jumps `jump_factor` of its jump height (honey 0.2079).
     /// [Limit: each in (0, 1]]
     double floor_speed = 1.0, jump_factor = 1.0;
 
