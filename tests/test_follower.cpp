@@ -409,30 +409,37 @@ TEST_CASE("a planning budget in time converts its grants by each navigator's mea
     CHECK(budget.in_time());
     CHECK(budget.per_tick() == 1000);
     CHECK(budget.expansions_per_tick() == 0);
-    std::uint64_t t1 = 0, t2 = 0, t3 = 0, t4 = 0;
-    // Before any plan: the prior, 1 us an expansion; the first takes the tick.
+    std::uint64_t t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0;
+    // Before any plan: the priors, 5 us a plan and 1 us an expansion; the
+    // first takes the tick.
     CHECK(budget.microseconds_per_expansion(&walker) == 1.0);
-    CHECK(budget.grant(1.0, t1, &walker) == 1000);
-    budget.spend(1000, 500.0, &walker);  // 0.5 us an expansion, seen
+    CHECK(budget.grant(1.0, t1, &walker) == 995);
+    budget.spend(10, 20.0, &walker);  // a small plan: its time is the fixed part
+    CHECK(budget.microseconds_per_expansion(&walker) == 1.0);
+    CHECK(budget.remaining() == 980);
+    // (980 us left - 20 fixed) at 1 us an expansion.
+    CHECK(budget.grant(1.0, t2, &walker) == 960);
+    budget.spend(1000, 520.0, &walker);  // net of the fixed part: 0.5 us an expansion
     CHECK(budget.microseconds_per_expansion(&walker) == 0.5);
     CHECK(budget.microseconds_per_expansion(&digger) == 1.0);  // its own estimate
-    CHECK(budget.remaining() == 500);
-    // The rest of the tick, converted at the walker's 0.5 us: 1000 expansions.
-    CHECK(budget.grant(1.0, t2, &walker) == 1000);
-    budget.spend(1000, 600.0, &walker);  // over by 100 us: counted, the tick is spent
+    CHECK(budget.remaining() == 460);
+    // The rest of the tick at the walker's 0.5 us: (460 - 20) / 0.5.
+    CHECK(budget.grant(1.0, t5, &walker) == 880);
+    budget.spend(880, 900.0, &walker);  // 1 us an expansion this time; over by 440 us: counted
     CHECK(budget.remaining() == 0);
-    CHECK(budget.microseconds_per_expansion(&walker) == Approx(0.51));  // moved a tenth of the way
+    CHECK(budget.microseconds_per_expansion(&walker) == Approx(0.75));  // the mean of the first plans
     CHECK(budget.grant(1.0, t3, &digger) == 0);  // waits for the next tick
     CHECK(t3 != 0);
-    // Next tick: three wanted a plan last tick, so a share is 1000 / 3 us;
-    // the digger (who waited) first, at its own (prior) rate.
+    // Next tick: four wanted a plan last tick, so a share is 250 us; the
+    // digger (who waited) first, at its own (prior) rate.
     CHECK(budget.grant(2.0, t4, &walker) == 0);  // not before the one that waited
-    CHECK(budget.grant(2.0, t3, &digger) == 333);
-    budget.spend(100, 400.0, &digger);           // 4 us an expansion
+    CHECK(budget.grant(2.0, t3, &digger) == 245);
+    budget.spend(100, 405.0, &digger);  // 4 us an expansion
     CHECK(budget.microseconds_per_expansion(&digger) == 4.0);
-    // A tiny plan teaches nothing about an expansion (mostly fixed cost).
-    budget.spend(5, 100.0, &walker);
-    CHECK(budget.microseconds_per_expansion(&walker) == Approx(0.51));
+    // One odd plan (a preempted thread: 1000 us an expansion) moves the
+    // estimate at most to twice itself, a third of the way there.
+    budget.spend(100, 100000.0, &walker);
+    CHECK(budget.microseconds_per_expansion(&walker) == Approx(1.0));
     CHECK_THROWS_AS(PlanningBudget(std::chrono::microseconds(0)), std::invalid_argument);
     CHECK_THROWS_AS(PlanningBudget(std::chrono::microseconds(100), std::chrono::microseconds(0)), std::invalid_argument);
 }

@@ -12,13 +12,20 @@ namespace {
 // jump-point search on a desktop core measures 0.1-1 us; starting high
 // gives a first plan less, never more, than its share).
 constexpr double kPriorUsPerExpansion = 1.0;
-// Each plan moves the estimate this share of the way to its own figure:
-// about the last ten plans count, so it follows a navigator whose terrain
-// changes without one odd plan (a cache miss, a preempted thread) swinging it.
+// The estimate is the mean of the first plans, then moves this share of the
+// way to each plan's own figure (about the last ten plans count), so it
+// follows a navigator whose terrain changes. One odd plan (a preempted
+// thread: 13 us an expansion among plans of 0.3) moves it at most from half
+// to twice itself: unclamped, one such plan shrank every grant fivefold.
 constexpr double kLearnRate = 0.1;
-// Plans of fewer expansions are mostly fixed cost (snapping, building the
-// route): they teach nothing about an expansion.
+constexpr double kMostChange = 2.0;
+// A plan's time is a fixed part (snapping the body, setting the search up,
+// building and indexing the route) and a part per expansion. Plans of fewer
+// expansions than this teach the fixed part; larger ones, net of it, the
+// part per expansion (without the split, a stream of small plans would
+// price an expansion at the fixed cost and shrink every grant further).
 constexpr std::size_t kLeastToLearn = 32;
+constexpr double kPriorFixedUs = 5.0;
 constexpr double kFloorUs = 0.005, kCeilingUs = 1000.0;
 }  // namespace
 
@@ -28,6 +35,7 @@ PlanningBudget::PlanningBudget(std::size_t expansions_per_tick, std::size_t leas
     if (least_per_plan == 0) throw std::invalid_argument("PlanningBudget: least_per_plan must be at least 1");
     least_ = std::min(least_, per_tick_);
     us_per_expansion_.fill(kPriorUsPerExpansion);
+    fixed_us_.fill(kPriorFixedUs);
 }
 
 PlanningBudget::PlanningBudget(std::chrono::microseconds per_tick, std::chrono::microseconds least_per_plan)
@@ -36,6 +44,7 @@ PlanningBudget::PlanningBudget(std::chrono::microseconds per_tick, std::chrono::
     if (least_per_plan.count() < 1) throw std::invalid_argument("PlanningBudget: least_per_plan must be at least 1 microsecond");
     least_ = std::min(least_, per_tick_);
     us_per_expansion_.fill(kPriorUsPerExpansion);
+    fixed_us_.fill(kPriorFixedUs);
 }
 
 void PlanningBudget::advance(double now) {
@@ -76,7 +85,9 @@ std::size_t PlanningBudget::grant(double now, std::uint64_t& ticket, const Navig
     const double share = std::min(remaining_, std::max(least_, per_tick_ / double(std::max<std::size_t>(1, wanted_last_))));
     if (!in_time_) return std::size_t(share);
     // Time to expansions, by what this navigator's plans have cost.
-    return std::max<std::size_t>(1, std::size_t(share / microseconds_per_expansion(navigator)));
+    const std::size_t i = slot(navigator);
+    const double fixed = i < kSlots ? fixed_us_[i] : used_ == kSlots ? fixed_us_[kSlots - 1] : kPriorFixedUs;
+    return std::max<std::size_t>(1, std::size_t(std::max(0.0, share - fixed) / microseconds_per_expansion(navigator)));
 }
 
 void PlanningBudget::spend(std::size_t expansions, double microseconds, const Navigator* navigator) {
@@ -86,16 +97,27 @@ void PlanningBudget::spend(std::size_t expansions, double microseconds, const Na
     }
     if (!(microseconds >= 0.0) || !std::isfinite(microseconds)) microseconds = 0.0;
     remaining_ -= std::min(microseconds, remaining_);
-    if (expansions < kLeastToLearn || microseconds <= 0.0) return;
+    if (microseconds <= 0.0) return;
     std::size_t i = slot(navigator);
     if (i == kSlots) {
         if (used_ < kSlots) navigators_[i = used_++] = navigator;
         else i = kSlots - 1;  // past the slots: shared with the last navigator
     }
-    const double seen = std::clamp(microseconds / double(expansions), kFloorUs, kCeilingUs);
-    // The first plan replaces the prior; later ones move the estimate.
-    double& est = us_per_expansion_[i];
-    est = plans_learned_[i]++ == 0 ? seen : est + kLearnRate * (seen - est);
+    // The first plan of each kind replaces the prior; later ones move the estimate.
+    const auto learn = [](double& est, std::uint32_t& plans, double seen) {
+        if (plans++ == 0) {
+            est = seen;
+            return;
+        }
+        seen = std::clamp(seen, est / kMostChange, est * kMostChange);
+        est += std::max(kLearnRate, 1.0 / double(plans)) * (seen - est);
+    };
+    if (expansions < kLeastToLearn) {
+        learn(fixed_us_[i], small_plans_[i], std::min(microseconds, kCeilingUs * kLeastToLearn));
+        return;
+    }
+    const double net = std::max(0.0, microseconds - fixed_us_[i]);
+    learn(us_per_expansion_[i], plans_learned_[i], std::clamp(net / double(expansions), kFloorUs, kCeilingUs));
 }
 
 }  // namespace voxnav

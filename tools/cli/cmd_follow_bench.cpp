@@ -92,7 +92,7 @@ int run_follow_bench(const FollowBenchArgs& a) {
     }
 
     using clock = std::chrono::steady_clock;
-    std::vector<double> update_us, plan_update_us, tick_ms;
+    std::vector<double> update_us, plan_update_us, tick_ms, planning_ms, sync_ms;
     update_us.reserve(std::size_t(a.followers) * std::size_t(a.seconds / a.tick + 1));
     std::deque<std::pair<double, std::vector<Voxel>>> walls;  // placed at, voxels
     std::size_t plans = 0, arrivals = 0, walls_placed = 0, stuck = 0;
@@ -121,7 +121,13 @@ int run_follow_bench(const FollowBenchArgs& a) {
             for (const Voxel& v : walls.front().second) world.set_block(v, BlockId{0});  // air
             walls.pop_front();
         }
-        double tick_us = 0.0;
+        // The tick's edits derived once, before the followers, as a game
+        // syncs its navigators after the tick's edits (timed apart: it is
+        // the world's cost, the same with one follower or a thousand).
+        const auto s0 = clock::now();
+        nav.sync();
+        sync_ms.push_back(std::chrono::duration<double, std::milli>(clock::now() - s0).count());
+        double tick_us = 0.0, planning_us = 0.0;  // all updates; those that planned
         for (std::size_t i = 0; i < followers.size(); ++i) {
             const int before = followers[i].steering().replans;
             const auto t0 = clock::now();
@@ -130,6 +136,7 @@ int run_follow_bench(const FollowBenchArgs& a) {
             tick_us += us;
             if (s.replans != before) {
                 plan_update_us.push_back(us);
+                planning_us += us;
                 plans += std::size_t(s.replans - before);
             } else {
                 update_us.push_back(us);
@@ -144,6 +151,7 @@ int run_follow_bench(const FollowBenchArgs& a) {
             }
         }
         tick_ms.push_back(tick_us / 1000.0);
+        planning_ms.push_back(planning_us / 1000.0);
     }
     const double u50 = percentile(update_us, 50), u99 = percentile(update_us, 99);
     const double t50 = percentile(tick_ms, 50), t99 = percentile(tick_ms, 99), tmax = percentile(tick_ms, 100);
@@ -161,6 +169,11 @@ int run_follow_bench(const FollowBenchArgs& a) {
         j["tick_ms_p50"] = t50;
         j["tick_ms_p99"] = t99;
         j["tick_ms_max"] = tmax;
+        j["sync_ms_p50"] = percentile(sync_ms, 50);
+        j["sync_ms_p99"] = percentile(sync_ms, 99);
+        j["sync_ms_max"] = percentile(sync_ms, 100);
+        j["planning_ms_per_tick_p50"] = percentile(planning_ms, 50);
+        j["planning_ms_per_tick_p99"] = percentile(planning_ms, 99);
         j["plans"] = plans;
         j["arrivals"] = arrivals;
         j["walls"] = walls_placed;
@@ -173,6 +186,9 @@ int run_follow_bench(const FollowBenchArgs& a) {
         std::printf("update without a plan: p50 %.3f us, p99 %.3f us (%zu updates)\n", u50, u99, update_us.size());
         std::printf("update with a plan:    p50 %.1f us (%zu plans)\n", percentile(plan_update_us, 50), plans);
         std::printf("all followers per tick: p50 %.3f ms, p99 %.3f ms, max %.3f ms\n", t50, t99, tmax);
+        std::printf("updates that planned, per tick: p50 %.3f ms, p99 %.3f ms\n", percentile(planning_ms, 50), percentile(planning_ms, 99));
+        std::printf("world sync before the followers (the tick's walls derived): p50 %.3f ms, p99 %.3f ms, max %.3f ms\n",
+                    percentile(sync_ms, 50), percentile(sync_ms, 99), percentile(sync_ms, 100));
         std::printf("arrivals %zu, stuck updates %zu\n", arrivals, stuck);
     }
     return kOk;
