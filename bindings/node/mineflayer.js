@@ -565,10 +565,13 @@ function inject(bot, options) {
     // One path_update per plan, with its outcome: a plan that found no
     // route says noPath (once), never success first.
     const failed = s.status === 'no_path' || s.status === 'failed';
-    if (s.replans > stats.plans || (failed && !c.noPath)) {
-      stats.plans = s.replans;
-      bot.emit('path_update', failed ? { status: 'noPath', time: ms, replans: s.replans, why: s.why }
-        : { status: 'success', time: ms, replans: s.replans });
+    // Plans of this goal, over the followers it had (a leap over water
+    // starts a new one where it lands).
+    const replans = c.replansBefore + s.replans;
+    if (replans > stats.plans || (failed && !c.noPath)) {
+      stats.plans = replans;
+      bot.emit('path_update', failed ? { status: 'noPath', time: ms, replans, why: s.why }
+        : { status: 'success', time: ms, replans });
     }
     c.noPath = failed;
     // Arrived once the body has settled there (not in the air over it).
@@ -589,7 +592,7 @@ function inject(bot, options) {
       else finish(fail('NoPath', `no route to the goal: ${s.why}`));
       return;
     }
-    if (s.status === 'replanning' && s.replans > 1) {
+    if (s.status === 'replanning' && replans > 1) {
       // Why the follower planned again: the goal moved, a block on the way
       // changed, or the body left its route.
       const why = c.changes.has('goal_moved') ? 'goal_moved' : c.changes.has('block_updated') ? 'block_updated'
@@ -628,9 +631,23 @@ function inject(bot, options) {
     // Runs where the route is walked on dry ground, as a player would (and as
     // mineflayer-pathfinder does), but walks the last 3 blocks to a goal with
     // a place so the body stops there (a running player slides on: off a
-    // one-wide wall top); options.sprint = false walks. Leaps always run.
-    const running = sprint && forward && e.onGround && !e.isInWater && s.climb === 0 && farFrom(c.goal, e.position, 3);
+    // one-wide wall top); options.sprint = false walks. Leaps the follower
+    // steers always run (the plugin's own leaps: see leap()).
+    // In the air too (a jump up a step, a hop out of the water): running
+    // there is 0.026 of input a tick against 0.02, and the run goes on
+    // where the body lands.
+    const running = sprint && forward && !e.isInWater && s.climb === 0 && farFrom(c.goal, e.position, 3);
     bot.setControlState('sprint', !!s.sprint || running);
+    // Swimming along the surface (the target not below the feet): jump held
+    // and running, as a player swims fastest. The body bobs out of the water
+    // and each time moves by the air's physics (velocity x 0.91 a tick, 0.026
+    // of input running) instead of the water's (x 0.8, 0.02): 2.0-2.4 blocks
+    // a second against 1.57 measured on the region's water, and it climbs out
+    // onto a bank without waiting at it.
+    if (e.isInWater && forward && s.climb === 0 && s.target[1] >= e.position.y - 0.5) {
+      bot.setControlState('jump', true);
+      bot.setControlState('sprint', sprint);
+    }
   }
 
   // --- leaps: run up at the speed the gap needs, jump at the edge, land ---
@@ -665,7 +682,36 @@ function inject(bot, options) {
       const [x, z] = col(k + land);
       if (!solidAt(x, f.y - 1, z) || solidAt(x, f.y, z) || solidAt(x, f.y + 1, z)) break;
     }
-    return land ? { gap, land } : null;
+    if (!land) return null;
+    // Water under every gap column, at the floor's level: a leap that
+    // falls short swims.
+    let water = true;
+    for (let j = 1; j <= gap && water; ++j) {
+      const [x, z] = col(j);
+      const b = bot.blockAt(vec([x, f.y - 1, z]));
+      water = !!b && (b.name === 'water' || b.name === 'bubble_column');
+    }
+    return { gap, land, water };
+  }
+
+  // Whether block f + (gap + 1) d is nearer goal's place than f (goals
+  // without one: false).
+  function towards(goal, f, d, n) {
+    const gs = goal.goals ? goal.goals : [goal];
+    return gs.some((g) => {
+      if (g.x === undefined || g.z === undefined || g instanceof GoalInvert) return false;
+      const from = Math.hypot(f.x - g.x, f.z - g.z);
+      return Math.hypot(f.x + d[0] * n - g.x, f.z + d[1] * n - g.z) < from;
+    });
+  }
+
+  // Whether the goal holds in the water of a leap's gap (there the body
+  // must swim, not fly over).
+  function waterGoal(goal, f, d, gap) {
+    for (let j = 1; j <= gap; ++j) {
+      for (const y of [f.y - 2, f.y - 1, f.y]) if (goal.isEnd(f.x + d[0] * j, y, f.z + d[1] * j)) return true;
+    }
+    return false;
   }
 
   // The feet block over the floor the body stands on: a body hangs up to
@@ -719,11 +765,18 @@ function inject(bot, options) {
       const g = gapAhead(f, d);
       if (!g) return false;
       // The route must land there: the target is on the landing's columns.
+      // Over water (a body that falls short swims) a route that swims the
+      // gap straight to the landing is leapt too, the way a player crosses
+      // a pool (up to 3 columns: a running jump's reach), unless the goal
+      // is in the water.
       const t = [Math.floor(s.target[0]), Math.floor(s.target[2])];
       const along = (t[0] - f.x) * d[0] + (t[1] - f.z) * d[1];
       const across = (t[0] - f.x) * d[1] - (t[1] - f.z) * d[0];
-      if (across !== 0 || along < g.gap + 1 || along > g.gap + g.land) return false;
-      L = c.leap = { ...g, d, f, y: f.y, yaw: Math.atan2(-d[0], -d[1]), airborne: false, last: null, ticks: 0 };
+      const lands = along >= g.gap + 1 && along <= g.gap + g.land;
+      const swims = g.water && along >= 1 && along <= g.gap && Math.floor(s.target[1]) < f.y
+        && !waterGoal(c.goal, f, d, g.gap) && towards(c.goal, f, d, g.gap + 1);
+      if (across !== 0 || !(lands || swims)) return false;
+      L = c.leap = { ...g, swims: !lands, d, f, y: f.y, yaw: Math.atan2(-d[0], -d[1]), airborne: false, last: null, ticks: 0 };
     }
     // u: the body centre along the leap from the start block's centre.
     const u = (p.x - (L.f.x + 0.5)) * L.d[0] + (p.z - (L.f.z + 0.5)) * L.d[1];
@@ -770,6 +823,11 @@ function inject(bot, options) {
     }
     bot.setControlState('back', false);
     c.leap = null;
+    // Over water the route swam the gap: it is planned again from the landing.
+    if (L.swims && c.follower) {
+      c.replansBefore = stats.plans;
+      c.follower = followerFor(c.goal);
+    }
     return false;
   }
 
@@ -792,7 +850,7 @@ function inject(bot, options) {
     // The follower is made on the first tick the world is there (worldReady).
     const follower = worldReady() ? followerFor(goal) : null;
     current = { goal, dynamic: !!dynamic, follower, resolve, reject, busy: false, reached: false, stuck: false,
-      noPath: false, asked: new Map(), changes: new Set() };
+      noPath: false, asked: new Map(), changes: new Set(), replansBefore: 0 };
     Object.assign(stats, { plans: 0, updates: 0, ms: 0, maxMs: 0 });
   }
 
