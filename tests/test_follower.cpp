@@ -919,3 +919,45 @@ TEST_CASE("a body with momentum that glides on when let go comes to rest on the 
     }
     CHECK(glm::length(glm::dvec2(b.feet.x - centre.x, b.feet.z - centre.z)) <= 0.5);
 }
+
+TEST_CASE("a leap sprints only when its gap needs it and jumps from the start voxel", "[follower][leap]") {
+    // Issue 57: sprinting over a 1-wide gap overshot a 1-wide landing (a
+    // mineflayer bot fell into the pit). A 1-wide gap is jumped walking, a
+    // 2-wide one sprinting; no jump from past the start voxel.
+    AgentProfile leaper;
+    leaper.jump_distance = 2;
+    for (const int gap : {1, 2}) {
+        INFO("gap " << gap);
+        const std::string floor = "##" + std::string(std::size_t(gap), '.') + "#";
+        const std::string feet = "S." + std::string(std::size_t(gap), '.') + "G";
+        Scene sc("voxnav-world 1\nsize " + std::to_string(gap + 3) + " 4 1\nlayer 0\n" + floor + "\nlayer 1\n" + feet +
+                     "\nlayer 2\n" + std::string(std::size_t(gap + 3), '.') + "\nlayer 3\n" + std::string(std::size_t(gap + 3), '.') + "\n",
+                 leaper);
+        // On the start voxel (x 1), at its centre: the leap is the move.
+        BodyState b;
+        b.feet = glm::dvec3(1.5, 1.0, 0.5);
+        b.on_ground = true;
+        Steering s = sc.f.update(b, 0.0);
+        REQUIRE(sc.f.route().waypoints.back().action == Action::Leap);
+        // Taking off where the jump lands the feet on the landing's centre:
+        // a sprint jump (3.4) 0.4 before the start's centre over 2, a
+        // walking one (2.1) 0.1 before it over 1.
+        b.feet.x = 1.2;
+        b.velocity = glm::dvec3(4.3, 0.0, 0.0);
+        s = sc.f.update(b, 0.05);
+        REQUIRE(s.status == FollowStatus::Moving);
+        CHECK(s.jump == (gap == 2));
+        CHECK(s.sprint == (gap == 2));
+        b.feet.x = 1.65;
+        s = sc.f.update(b, 0.10);
+        CHECK(s.jump);
+        // At the jump, by where the body is: 2.85 from the centre 3 away, a
+        // walking jump (a run carries it 2.0-2.5) lands on the landing.
+        CHECK_FALSE(s.sprint);
+        // On the ground past the start voxel (fallen short into the gap's
+        // column, held at its lip): no jump for this leap.
+        b.feet.x = 2.6;
+        s = sc.f.update(b, 0.15);
+        CHECK_FALSE(s.jump);
+    }
+}

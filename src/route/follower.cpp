@@ -40,6 +40,22 @@ bool chunk_less(const Voxel& p, const Voxel& q) { return std::tie(p.x, p.y, p.z)
 constexpr std::size_t kCornerLookahead = 8;
 // Airborne, a body arcs away from its segment: the corridor grows by this. [Units: voxels]
 constexpr double kAirSlack = 1.0;
+// How far a jump carries a body's feet before they are back at the height
+// they left, measured with prismarine-physics for a player: walking 1.9-2.05
+// (2.2 when it ran up sprinting), sprinting 3.25-3.6. A leap takes off where
+// that lands the feet on the landing's centre, from the start voxel: walking
+// for landings up to kWalkingLeap away (centre to centre: a 1-wide gap),
+// sprinting beyond (a sprint jump over a 1-wide gap overshoots a 1-wide
+// landing: a mineflayer bot fell into the pit so, twice). [Units: voxels]
+constexpr double kWalkingJumpReach = 2.1, kSprintJumpReach = 3.4, kWalkingLeap = 2.4;
+// At the jump: sprint when the landing's centre is farther than this from
+// the feet. A walking jump carries them 1.9 from nearly still, 2.0-2.5 from
+// a run, and a landing up to half a voxel short still stands on the voxel;
+// a sprint jump carries 3.25-3.6. [Units: voxels]
+constexpr double kSprintFrom = 2.9;
+// How far the feet may be off a landing voxel with the body still on it (a
+// Minecraft player's half-width). [Units: voxels]
+constexpr double kLandingOverhang = 0.3;
 // A body held on the ground below a walk step up no higher than a step (a
 // 1/16 rise into a doorway under a lintel: prismarine-physics measures the
 // step-up against the already clipped move and never takes it) for this
@@ -140,6 +156,19 @@ bool Follower::reached(const BodyState& body, std::size_t k) const {
     const bool vertical = k > 0 && route_.waypoints[k - 1].position.x == route_.waypoints[k].position.x &&
                           route_.waypoints[k - 1].position.z == route_.waypoints[k].position.z;
     const double dy_max = vertical ? 0.25 : 1.0;
+    // A leap's landing is reached on landing anywhere on its voxel: steered
+    // back to its centre, a body on a 1-wide landing between two leaps
+    // brakes, turns and jumps again the wrong way (a parkour line's body
+    // fell into the pit so).
+    // (Its feet may overhang the voxel by up to a Minecraft player's
+    // half-width, 0.3, and the body still stand on it.)
+    if (route_.waypoints[k].action == Action::Leap && body.on_ground) {
+        const Voxel& v = route_.waypoints[k].position;
+        const double over = std::min(kLandingOverhang, nav_->profile().width / 2.0);
+        if (body.feet.x >= v.x - over && body.feet.x < v.x + 1 + over && body.feet.z >= v.z - over &&
+            body.feet.z < v.z + 1 + over && std::abs(body.feet.y - c.y) < 0.5)
+            return true;
+    }
     return std::abs(body.feet.x - c.x) < radius_ && std::abs(body.feet.z - c.z) < radius_ && std::abs(body.feet.y - c.y) < dy_max;
 }
 
@@ -293,12 +322,25 @@ void Follower::steer(const BodyState& body, double now) {
             out_.jump = body.on_ground && len <= 1.0 + 0.1 * run;
             break;
         case Action::Leap: {
-            // Run, and jump at the start voxel's edge towards the gap.
-            out_.sprint = true;
+            // Jump at the start voxel's edge towards the gap, running only
+            // when the gap needs it: a sprint jump carries a player about 4
+            // voxels, so over a 1-wide gap it overshoots a 1-wide landing
+            // (a mineflayer bot fell into the pit so, twice); a walking jump
+            // carries about 2.4 from the edge, plenty for centres 2 apart.
             const glm::dvec3 s = centre(k_ - 1);
-            const glm::dvec2 dir = glm::normalize(glm::dvec2(t.x - s.x, t.z - s.z));
+            const double across = glm::length(glm::dvec2(t.x - s.x, t.z - s.z));
+            const glm::dvec2 dir = glm::dvec2(t.x - s.x, t.z - s.z) / across;
             const double past = glm::dot(glm::dvec2(body.feet.x - s.x, body.feet.z - s.z), dir);
-            out_.jump = body.on_ground && past >= a.width / 2.0 - 0.2 - 0.05 * run;
+            const bool sprinted = across > kWalkingLeap;
+            const double take_off = std::clamp(across - (sprinted ? kSprintJumpReach : kWalkingJumpReach), -0.5, 0.5);
+            // (Only from the start voxel: a body on the ground past it has
+            // landed or fallen, and jumps no more for this leap.)
+            out_.jump = body.on_ground && past >= take_off && past <= 0.5 + a.width / 2.0;
+            // At the jump, by where the body really is: one that came down
+            // late on a 1-wide landing from the last leap, still running,
+            // jumps on walking (its run carries a walking jump further, a
+            // sprint jump over the landing).
+            out_.sprint = out_.jump ? across - past > kSprintFrom : sprinted;
             break;
         }
         case Action::Swim: out_.speed = a.swim_speed; break;

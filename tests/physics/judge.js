@@ -130,8 +130,9 @@ function settle (body, goal, tick, inside) {
 // z centre, feet height h), as given to `voxnav route --to`.
 function goalOf (pair) { return { x: pair.to.x, z: pair.to.z, feet_y: pair.to.h } }
 
-// Drives the body along the route; resolves with the outcome.
-function follow (o, pair, r, makeWorld) {
+// Drives the body along the route; resolves with the outcome. onTick(body),
+// if given, sees the body after every followed tick.
+function follow (o, pair, r, makeWorld, onTick) {
   const { world, pworld } = makeWorld()
   const wps = r.waypoints
   const first = wps[0]; const end = wps[wps.length - 1]
@@ -211,6 +212,7 @@ function follow (o, pair, r, makeWorld) {
       if (s.status === 'no_path' || s.status === 'failed') return finish({ arrived: false, said_arrived: false, reason: s.status + ': ' + (s.why || '') })
       if (o.trace) process.stdout.write(`    t${tick} ${body.feet().map(c => c.toFixed(3)).join(',')} v ${body.state.vel.x.toFixed(3)},${body.state.vel.y.toFixed(3)},${body.state.vel.z.toFixed(3)} g${body.state.onGround ? 1 : 0} <- ${text}\n`)
       body.step(s, tick)
+      if (onTick) onTick(body)
       ++tick
       inside.look(tick)
       if (tick >= limitTicks) return finish({ arrived: false, said_arrived: false, reason: 'timeout: not arrived within 3 x cost + 10 s = ' + fmt(limitTicks * TICK) + ' s' })

@@ -211,4 +211,4 @@ function loadWorld (file) {
   return world
 }
 
-module.exports = { loadWorld, parseStateString, stateKey }
+module.exports = { World, loadWorld, parseStateString, stateKey }

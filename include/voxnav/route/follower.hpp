@@ -35,8 +35,11 @@
 ///   profile (walk_speed, swim_speed, climb_speed, fly_speed; floors that
 ///   slow a body do so by the game's physics).
 ///   A jump is asked for when the body is on the ground within one voxel of
-///   the target column; a leap asks to sprint and to jump at the edge of the
-///   start voxel; on a ladder `climb` says up or down; in water `jump` keeps
+///   the target column; a leap jumps from the start voxel where the jump
+///   lands the feet on the landing's centre (walking over a 1-wide gap,
+///   sprinting over wider ones: a sprint jump carries a player 3.25-3.6
+///   voxels, a walking one 1.9-2.5) and its landing is reached anywhere on
+///   the landing voxel; on a ladder `climb` says up or down; in water `jump` keeps
 ///   the head up while the target is not below. A body held on the ground
 ///   below a walk step up no higher than `step_height` (speed under a tenth
 ///   of walk_speed, within a voxel of the target column) for 0.25 s is told
@@ -122,7 +125,7 @@ struct Steering {
     glm::dvec2 heading{0.0};      ///< unit (dx, dz) towards the target, or (0, 0) when speed is 0
     double speed = 0.0;           ///< [Units: voxels per second]
     bool jump = false;            ///< jump now (in water: swim up)
-    bool sprint = false;          ///< run: a leap is ahead
+    bool sprint = false;          ///< run: a leap ahead needs a sprint jump
     int climb = 0;                ///< on a ladder: 1 up, -1 down, 0 neither
     std::optional<Voxel> open;    ///< open this door, gate or trapdoor before moving on
     /// A two-block door (Minecraft's, the Luanti doors mod's): `open` is its
