@@ -170,8 +170,9 @@ TEST_CASE("a flow field finds the swim up out of water into a cobweb", "[flow][s
     const Voxel below(0, 1, 0), above(0, 2, 0);
     const Route r = nav.find_route(below, Goal::at(above));
     REQUIRE(r.status == SearchStatus::Found);
-    REQUIRE(r.waypoints.size() == 2);
-    CHECK(r.waypoints[1].action == Action::Swim);
+    // (Since issue 57 priced moves into a web by the physics, the cheapest
+    // way may jump out of the water first; it ends swimming into the web.)
+    CHECK(r.waypoints.back().action == Action::Swim);
     const FlowField field = nav.flow_field(Goal::at(above));
     CHECK(field.cost(below) == Approx(r.cost));
 }

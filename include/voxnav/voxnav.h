@@ -134,11 +134,12 @@ typedef struct voxnav_block_shape {
     uint8_t open_class;   /**< voxnav_open_class (kind solid) */
     uint8_t open;         /**< 1: an open door (no collision) */
     uint8_t damage;       /**< voxnav_damage */
-    /** Blocks that slow a body (0 means 1: not slowed). A body inside moves at
-       inside_speed across (0, 1] and inside_vspeed up and down (0, 4]
-       (a cobweb: 0.25, 0.05; kind air or liquid); one standing on it walks
-       at floor_speed (0, 1] and jumps jump_factor (0, 1] of its height
-       (soul sand 0.4; honey 0.4 and 0.5; kind solid). */
+    /** Blocks that slow a body (0 means 1: not slowed). A body inside walks
+       at inside_speed (0, 1] of its open speed and sinks at inside_vspeed
+       (0, 4] x its walking speed (a cobweb: 0.1135, 0.0182, measured with
+       prismarine-physics; kind air or liquid); one standing on it walks at
+       floor_speed (0, 1] and jumps jump_factor (0, 1] of its height (soul
+       sand and honey 0.5809; honey's jump 0.2079; kind solid). */
     double inside_speed, inside_vspeed, floor_speed, jump_factor;
 } voxnav_block_shape;
 
