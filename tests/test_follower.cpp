@@ -961,3 +961,24 @@ TEST_CASE("a leap sprints only when its gap needs it and jumps from the start vo
         CHECK_FALSE(s.jump);
     }
 }
+
+TEST_CASE("check_route checks the moves up to to_waypoint only, as the follower asks after an edit", "[follower][check]") {
+    // Issue 57 (bench-follow's p99): a follower checks only the moves near
+    // the chunks an edit changed; check_route's to_waypoint bounds the check.
+    World w = open_floor(40, 1);
+    Navigator nav(w, AgentProfile{});
+    const Route r = nav.find_route(Voxel(0, 1, 0), Goal::at(Voxel(39, 1, 0)));
+    REQUIRE(r.status == SearchStatus::Found);
+    const std::size_t n = r.waypoints.size();
+    REQUIRE(n > 3);
+    // A wall across the last move's way.
+    const Voxel last = r.waypoints[n - 1].position;
+    const BlockId stone = *w.blocks().find("stone");
+    w.set_block(last, stone);
+    w.set_block(last + Voxel(0, 1, 0), stone);
+    nav.sync();
+    CHECK_FALSE(nav.check_route(r).valid);
+    CHECK_FALSE(nav.check_route(r, 0, n - 1).valid);
+    CHECK(nav.check_route(r, 0, n - 2).valid);  // the moves before it still hold
+    CHECK(nav.check_route(r, 1, 1).valid);
+}

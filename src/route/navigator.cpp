@@ -113,8 +113,8 @@ std::vector<glm::dvec3> Navigator::to_game(const Route& route) const {
     for (const Waypoint& w : route.waypoints) out.push_back(impl_->to_game(w.position));
     return out;
 }
-Navigator::RouteCheck Navigator::check_route(const Route& route, std::size_t from_waypoint) {
-    return impl_->check_route(route, from_waypoint);
+Navigator::RouteCheck Navigator::check_route(const Route& route, std::size_t from_waypoint, std::size_t to_waypoint) {
+    return impl_->check_route(route, from_waypoint, to_waypoint);
 }
 Route Navigator::smooth_route(const Route& route, const std::vector<CostZone>& zones) const { return impl_->smooth_route(route, zones); }
 bool Navigator::is_waypoint(const Voxel& v) const { return impl_->is_waypoint(v); }

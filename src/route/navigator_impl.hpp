@@ -131,7 +131,8 @@ struct VOXNAV_INTERNAL Navigator::Impl {
     [[nodiscard]] Snap snap_feet(const Voxel& feet) const;
     [[nodiscard]] glm::dvec3 to_game(const Voxel& feet) const;
 
-    [[nodiscard]] RouteCheck check_route(const Route& route, std::size_t from_waypoint) const;
+    [[nodiscard]] RouteCheck check_route(const Route& route, std::size_t from_waypoint,
+                                         std::size_t to_waypoint = std::numeric_limits<std::size_t>::max()) const;
     [[nodiscard]] std::vector<double> step_costs(const Route& route, const std::vector<CostZone>& zones) const;
     /// Whether routes are checked and priced with the rules' block forms too
     /// (a digging or placing agent, with block ids in the snapshot).

@@ -68,7 +68,7 @@ std::vector<double> Navigator::Impl::step_costs(const Route& route, const std::v
     return std::move(found.cost);
 }
 
-Navigator::RouteCheck Navigator::Impl::check_route(const Route& route, std::size_t from_waypoint) const {
+Navigator::RouteCheck Navigator::Impl::check_route(const Route& route, std::size_t from_waypoint, std::size_t to_waypoint) const {
     RouteCheck c;
     c.first_invalid = route.waypoints.size();
     if (in_query_) {
@@ -99,14 +99,15 @@ Navigator::RouteCheck Navigator::Impl::check_route(const Route& route, std::size
     const bool dig_route = checks_dig_moves();
     Route rest;
     const Route* checked = &route;
-    if (from_waypoint > 0 && !dig_route) {
-        // Only the moves ahead are priced (a digger's needs the blocks placed before).
-        rest.waypoints.assign(route.waypoints.begin() + std::ptrdiff_t(from_waypoint), route.waypoints.end());
+    const std::size_t end = to_waypoint < route.waypoints.size() ? to_waypoint + 1 : route.waypoints.size();
+    if ((from_waypoint > 0 || end < route.waypoints.size()) && !dig_route) {
+        // Only the moves asked about are priced (a digger's needs the blocks placed before).
+        rest.waypoints.assign(route.waypoints.begin() + std::ptrdiff_t(from_waypoint), route.waypoints.begin() + std::ptrdiff_t(end));
         checked = &rest;
     }
     const std::size_t offset = checked == &rest ? from_waypoint : 0;
     const std::vector<double> costs = step_costs(*checked, {});
-    for (std::size_t k = from_waypoint; k < route.waypoints.size(); ++k) {
+    for (std::size_t k = from_waypoint; k < end; ++k) {
         const Waypoint& w = route.waypoints[k];
         if (!dig_route && !is_waypoint(w.position)) {
             c.valid = false;

@@ -284,6 +284,9 @@ private:
     // since checked_revision_ is among them (true when that is not known).
     void index_chunks();
     [[nodiscard]] bool edits_near_route();
+    // Whether the route's moves near the chunks edits_near_route() found
+    // changed (all moves ahead when that is not known) still hold.
+    [[nodiscard]] bool route_holds_near_edits();
     /// The next segment of a partial route: asked for on the service near
     /// its end, appended when it is back.
     void continue_on_worker();

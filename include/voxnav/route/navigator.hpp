@@ -58,6 +58,7 @@
 #include <glm/vec3.hpp>
 
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -229,8 +230,12 @@ public:
     /// jump or fall it became, as an open step through a door opened since
     /// does. A pillar is carried out once the NPC stands on it: check from
     /// that waypoint.
-    /// `from_waypoint` past the end: invalid, saying so.
-    [[nodiscard]] RouteCheck check_route(const Route& route, std::size_t from_waypoint = 0);
+    /// `from_waypoint` past the end: invalid, saying so. `to_waypoint`: the
+    /// last waypoint whose move is checked (past the end: to the end), for a
+    /// caller that knows where the edits are (Follower checks the moves
+    /// near the chunks that changed).
+    [[nodiscard]] RouteCheck check_route(const Route& route, std::size_t from_waypoint = 0,
+                                         std::size_t to_waypoint = std::numeric_limits<std::size_t>::max());
 
     // --- smoothing -----------------------------------------------------------
     /// A route that is easier to follow: runs of walk waypoints at one level
