@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Building a route from a search's answer (route/route_steps.hpp): each
+// Building a route from a search's answer (route/navigator/navigator_steps.hpp): each
 // waypoint's cost is the rules' own price of its step. Walks, swims and fly moves
 // are priced without asking the rules (OrdinarySteps::known_step); this
 // holds them to the rules' answer (step_costs asks them for every step),

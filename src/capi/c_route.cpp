@@ -3,7 +3,7 @@
 #include "capi/c_handles.hpp"
 
 #include "voxnav/route/goal.hpp"
-#include "route/landmark_keeper.hpp"
+#include "route/problems/landmark_keeper.hpp"
 #include "voxnav/route/query_costs.hpp"
 
 #include <cmath>

@@ -109,7 +109,7 @@ public:
     struct Impl;
 
 private:
-    std::unique_ptr<Impl> impl_;  // src/route/chase.cpp
+    std::unique_ptr<Impl> impl_;  // src/route/agents/chase.cpp
 };
 
 VOXNAV_API_END

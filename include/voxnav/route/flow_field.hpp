@@ -148,7 +148,7 @@ public:
     /// Bytes held (entries, pages and their table).
     [[nodiscard]] std::size_t memory_bytes() const;
 
-    struct Builder;  // src/route/flow_build.hpp: the search that fills a field
+    struct Builder;  // src/route/problems/flow_build.hpp: the search that fills a field
 
 private:
     // A settled position: its cost, the next waypoint (node_id::none at the

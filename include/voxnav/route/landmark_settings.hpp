@@ -3,8 +3,8 @@
 /// @brief LandmarkSettings: what a game chooses about the landmark tables
 /// that give long routes a bound that knows the terrain (docs/landmarks.md,
 /// "Exact long routes: landmarks"). Navigator::use_landmarks takes them; the tables and
-/// the keeper that builds them are internal (src/route/landmarks.hpp,
-/// src/route/landmark_keeper.hpp).
+/// the keeper that builds them are internal (src/route/problems/landmarks.hpp,
+/// src/route/problems/landmark_keeper.hpp).
 ///
 ///   voxnav::LandmarkSettings s;
 ///   s.count = 4;               // half the memory of the default 8

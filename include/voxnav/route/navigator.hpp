@@ -169,7 +169,7 @@ public:
     /// navigator for the same goal and options on its current snapshot (a
     /// field bounded by max_cost around the goal): a start inside takes the
     /// field's route; from outside, an A* that ends where it first enters
-    /// the field, guided by the field's costs (src/route/nav_problem.hpp,
+    /// the field, guided by the field's costs (src/route/problems/nav_problem.hpp,
     /// FieldMeetProblem), then the field's route on. The same cost as
     /// find_route. A field of another snapshot or agent is not used (then
     /// this is find_route).
@@ -282,7 +282,7 @@ public:
     [[nodiscard]] const std::shared_ptr<NavField>& shared_field() const;
     /// The agent's movement rules on that snapshot (src/agent/movement.hpp).
     [[nodiscard]] const MovementModel& moves() const;
-    /// Landmark tables for this agent (src/route/landmark_keeper.hpp): shared by
+    /// Landmark tables for this agent (src/route/problems/landmark_keeper.hpp): shared by
     /// every navigator of this field and profile with equal settings, built
     /// on a worker thread once a query finds the world large enough. Call
     /// before queries to choose other settings (count 0: none).
@@ -308,7 +308,7 @@ public:
     struct Impl;
 
 private:
-    std::unique_ptr<Impl> impl_;  // the facts, the search and the query in progress (src/route/navigator_impl.hpp)
+    std::unique_ptr<Impl> impl_;  // the facts, the search and the query in progress (src/route/navigator/navigator_impl.hpp)
 };
 
 VOXNAV_API_END

@@ -67,14 +67,14 @@ enum class ZoneIndex : std::uint8_t { Auto, List, Chunks };
 
 /// Exact search acceleration (the same costs, fewer expansions). Traces
 /// always show the plain search.
-/// Landmarks (src/route/landmarks.hpp): a bound that knows the terrain, for
+/// Landmarks (src/route/problems/landmarks.hpp): a bound that knows the terrain, for
 /// every goal kind, zone and floor override of ground agents, once the
 /// agent's tables exist (LandmarkSettings; QueryOptions::landmarks opts out).
 /// Auto and JumpPoints use them; Off does not.
-/// JumpPoints: jump points over plain floor (src/route/jump_points.hpp) for
+/// JumpPoints: jump points over plain floor (src/route/problems/jump_points.hpp) for
 /// plain voxel-to-voxel queries of agents that walk diagonally and do not
 /// fly, and for agents that only fly, canonical pruning in open sky
-/// (src/route/open_sky.hpp), which Auto always uses for them. Auto: jump points
+/// (src/route/problems/open_sky.hpp), which Auto always uses for them. Auto: jump points
 /// where they were measured to pay: worlds where at least
 /// kAutoJumpPlainShare of the dry floor is plain (grid maps), or
 /// kAutoJumpPlainShareWithLandmarks when landmarks guide the query; below
@@ -110,7 +110,7 @@ struct QueryOptions {
     /// Zone lookup structure (leave at Auto; the others exist to measure).
     ZoneIndex zone_index = ZoneIndex::Auto;
     Acceleration acceleration = Acceleration::Auto;
-    /// Use the landmark tables' bound (src/route/landmarks.hpp) when they exist
+    /// Use the landmark tables' bound (src/route/problems/landmarks.hpp) when they exist
     /// for this agent (Auto and JumpPoints; Off never does). Routes cost the
     /// same either way; false only to measure or to save the setup of a
     /// query that is known to be short.

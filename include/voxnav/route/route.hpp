@@ -50,7 +50,7 @@ struct Route {
     /// The factor the heuristic was scaled by to stay admissible under cost
     /// zones cheaper than 1 (the product of their multipliers); 1 otherwise.
     double heuristic_scale = 1.0;
-    /// True when the landmark bound (src/route/landmarks.hpp) guided the search.
+    /// True when the landmark bound (src/route/problems/landmarks.hpp) guided the search.
     bool landmarks = false;
     /// Every voxel the route digs and places, in route order (each
     /// waypoint's share: Waypoint::dug and Waypoint::placed). Empty unless the agent
