@@ -2,9 +2,9 @@
 // Small helpers shared by the test files.
 #pragma once
 
-#include "route/jump_points.hpp"
-#include "route/nav_problem.hpp"
-#include "route/open_sky.hpp"
+#include "route/problems/jump_points.hpp"
+#include "route/problems/nav_problem.hpp"
+#include "route/problems/open_sky.hpp"
 #include "voxnav/voxnav.hpp"
 
 #include <sstream>

@@ -8,7 +8,7 @@
 #include "test_helpers.hpp"
 
 #include "bench/terrain.hpp"
-#include "route/landmark_keeper.hpp"
+#include "route/problems/landmark_keeper.hpp"
 
 #include <catch2/catch.hpp>
 

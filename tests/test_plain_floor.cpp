@@ -8,7 +8,7 @@
 #include "bench/terrain.hpp"
 #include "voxnav/facts/nav_field.hpp"
 #include "facts/plain_floor.hpp"
-#include "route/jump_points.hpp"
+#include "route/problems/jump_points.hpp"
 #include "voxnav/route/navigator.hpp"
 
 #include <catch2/catch.hpp>

@@ -4,7 +4,7 @@
 // both time and a lock in most allocators. This binary replaces the global
 // operator new to count allocations while a test asks it to; it is its own
 // executable so no other test runs under the counting allocator.
-#include "route/landmark_keeper.hpp"
+#include "route/problems/landmark_keeper.hpp"
 #include "voxnav/route/navigator.hpp"
 #include "bench/terrain.hpp"
 #include "flat_world.hpp"

@@ -9,8 +9,8 @@
 
 #include "facts/plain_water.hpp"
 #include "voxnav/facts/nav_field.hpp"
-#include "route/jump_points.hpp"
-#include "route/landmark_keeper.hpp"
+#include "route/problems/jump_points.hpp"
+#include "route/problems/landmark_keeper.hpp"
 #include "voxnav/route/navigator.hpp"
 
 #include <catch2/catch.hpp>

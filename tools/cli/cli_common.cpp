@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli_common.hpp"
 
-#include "route/landmark_keeper.hpp"
+#include "route/problems/landmark_keeper.hpp"
 
 #include <algorithm>
 #include <cmath>

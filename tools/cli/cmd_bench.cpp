@@ -5,7 +5,7 @@
 
 #include "bench/terrain.hpp"
 #include "facts/nav_snapshot.hpp"
-#include "route/landmark_keeper.hpp"
+#include "route/problems/landmark_keeper.hpp"
 
 #include <nlohmann/json.hpp>
 #include <tbb/enumerable_thread_specific.h>

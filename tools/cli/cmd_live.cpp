@@ -7,7 +7,7 @@
 #include "bench/streaming.hpp"
 #include "bench/terrain.hpp"
 #include "facts/nav_snapshot.hpp"
-#include "route/landmarks.hpp"
+#include "route/problems/landmarks.hpp"
 
 #include <nlohmann/json.hpp>
 #include <tbb/global_control.h>

@@ -4,7 +4,7 @@
 #include "cli_common.hpp"
 
 #include "bench/scenarios.hpp"
-#include "route/landmark_keeper.hpp"
+#include "route/problems/landmark_keeper.hpp"
 
 #include <cstdio>
 

@@ -5,7 +5,7 @@
 
 #include "picture_args.hpp"
 #include "facts/nav_snapshot.hpp"
-#include "route/landmark_keeper.hpp"
+#include "route/problems/landmark_keeper.hpp"
 
 #include <algorithm>
 #include <random>
