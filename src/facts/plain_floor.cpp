@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "facts/plain_floor.hpp"
 
-#include "agent/moves/jump_up.hpp"
-#include "agent/moves/level.hpp"
-
 #include <cstring>
 
 namespace voxnav {
@@ -16,8 +13,12 @@ namespace {
 // jump over it lands back inside, nor does a diagonal inside cut past it.
 // (Before, a bounded world's border rows were not plain, and every straight
 // jump point run reaching the border ended there as a jump point.)
+// Walked onto, and landed on by a jump: a dry standable position
+// (Fact::dry_standable, the predicate the Level and JumpUp rules of agent/
+// use: facts/ stays below the movement rules; test_plain_floor's randomized
+// comparison with the full model would see the two part).
 bool grid_neighbour(Fact here, Fact q) {
-    return !q.clear() || !q.node() || (moves::Level::walkable(q) && q.floor_class() == here.floor_class());
+    return !q.clear() || !q.node() || (q.dry_standable() && q.floor_class() == here.floor_class());
 }
 
 }  // namespace
@@ -26,7 +27,7 @@ bool is_plain_floor(const NavSnapshot& f, NavSnapshot::Index s, int up) {
     const ChunkSlot& slot = f.slot(node_id::slot(s));
     const unsigned local = node_id::local(s);
     const Fact b = slot[local];
-    if (!moves::Level::walkable(b)) return false;
+    if (!b.dry_standable()) return false;
     const int lx = node_id::lx(s), lz = node_id::lz(s), ly = node_id::ly(s);
     if (lx >= 1 && lx <= 14 && lz >= 1 && lz <= 14 && ly + up <= 15) {
         // Inside the chunk: plain offsets (the common case).
@@ -40,7 +41,7 @@ bool is_plain_floor(const NavSnapshot& f, NavSnapshot::Index s, int up) {
             if (!grid_neighbour(b, slot[q])) return false;
             if (kAxis[d])
                 for (int k = 1; k <= up; ++k)
-                    if (moves::JumpUp::lands_on(slot[q + unsigned(node_id::in_chunk_offset(0, k, 0))])) return false;
+                    if (slot[q + unsigned(node_id::in_chunk_offset(0, k, 0))].dry_standable()) return false;
         }
         return true;
     }
@@ -54,7 +55,7 @@ bool is_plain_floor(const NavSnapshot& f, NavSnapshot::Index s, int up) {
             // A jump up beside s is a move a grid does not have.
             if (dx == 0 || dz == 0)
                 for (int k = 1; k <= up; ++k)
-                    if (moves::JumpUp::lands_on(f[f.offset(q, 0, k, 0)])) return false;
+                    if (f[f.offset(q, 0, k, 0)].dry_standable()) return false;
         }
     return true;
 }
