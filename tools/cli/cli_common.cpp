@@ -117,6 +117,14 @@ AgentProfile load_profile_or_fail(const std::optional<std::string>& path) {
     }
 }
 
+CLI::Option* add_world_option(CLI::App* sub, std::string& into, const std::string& what) {
+    return sub->add_option("--world", into, what)->required();
+}
+
+CLI::Option* add_agent_option(CLI::App* sub, std::optional<std::string>& into, const std::string& what) {
+    return sub->add_option("--agent", into, what);
+}
+
 void add_accel_option(CLI::App* sub, std::string& into) {
     sub->add_option("--accel", into, "auto | off | jump: jump points (auto: where 90% of the floor is plain)")
         ->check(CLI::IsMember({"auto", "off", "jump"}));

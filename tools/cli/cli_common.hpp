@@ -31,6 +31,12 @@ AgentProfile load_profile_or_fail(const std::optional<std::string>& path);
 /// Checks a weight, node cap and cost limit given on the command line.
 SearchLimits make_limits(double weight, std::optional<long long> max_nodes, std::optional<double> max_cost);
 
+/// `--world FILE` (required) and `--agent FILE`, in one wording for every
+/// command that loads a world or a profile (`what`: the command's own
+/// description when it says more).
+CLI::Option* add_world_option(CLI::App* sub, std::string& into, const std::string& what = "World file");
+CLI::Option* add_agent_option(CLI::App* sub, std::optional<std::string>& into,
+                              const std::string& what = "Agent profile JSON (default: the 1x2 humanoid)");
 /// Adds `--accel auto|off|jump` (QueryOptions::acceleration) to a subcommand.
 void add_accel_option(CLI::App* sub, std::string& into);
 /// The Acceleration an --accel value names (checked by add_accel_option).

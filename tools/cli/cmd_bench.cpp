@@ -380,18 +380,18 @@ Command add_gen_command(CLI::App& app) {
     sub->add_option("--out", args->out, "Output world (.vdb)")->required();
     sub->add_option("--queries-out", args->queries_out, "Also write a bench query file");
     sub->add_option("--queries", args->queries, "Number of queries to write (default 50)");
-    sub->add_option("--agent", args->agent, "Agent profile the queries are standable for");
+    add_agent_option(sub, args->agent, "Agent profile the queries are standable for");
     return [sub, args]() -> int { return sub->parsed() ? run_gen(*args) : -1; };
 }
 
 Command add_bench_command(CLI::App& app) {
     auto args = std::make_shared<BenchArgs>();
     CLI::App* sub = app.add_subcommand("bench", "Time a file of route queries: speed and memory");
-    sub->add_option("--world", args->world, "World file")->required();
+    add_world_option(sub, args->world);
     sub->add_option("--queries", args->queries, "Query file: 'name sx sy sz gx gy gz' lines");
     sub->add_option("--random-queries", args->random_queries, "Instead, pick N seeded standable pairs");
     sub->add_option("--seed", args->seed, "Seed for --random-queries (default 1)");
-    sub->add_option("--agent", args->agent, "Agent profile JSON");
+    add_agent_option(sub, args->agent, "Agent profile JSON");
     sub->add_option("--repeat", args->repeat, "Timed runs of each query (default 5)");
     sub->add_option("--threads", args->threads, "Also route the batch on this many threads and compare");
     sub->add_option("--weight", args->weight, "Heuristic weight >= 1 (above 1: also runs weight 1 and prints the cost excess and speed-up)");

@@ -264,12 +264,12 @@ int run_chase(const ChaseArgs& a) {
 Command add_chase_command(CLI::App& app) {
     auto args = std::make_shared<ChaseArgs>();
     CLI::App* sub = app.add_subcommand("chase", "Benchmark a crowd chasing a moving target: incremental re-planning against fresh A*");
-    sub->add_option("--world", args->world, "World file")->required();
+    add_world_option(sub, args->world);
     sub->add_option("--agents", args->agents, "Chasers (default 100)");
     sub->add_option("--target-path", args->target_path,
                     "The target's walk: 'random' (random legs of up to 24 voxels) or a file of X,Y,Z lines it walks through")
         ->required();
-    sub->add_option("--agent", args->agent, "Agent profile JSON of chasers and target (default: the 1x2 humanoid)");
+    add_agent_option(sub, args->agent, "Agent profile JSON of chasers and target (default: the 1x2 humanoid)");
     sub->add_option("--spread", args->spread, "Side of the square around the target's start the chasers start in (default 64)");
     sub->add_option("--seconds", args->seconds, "Simulated time (default 30)");
     sub->add_option("--tick-ms", args->tick_ms, "Tick length, milliseconds (default 50)");

@@ -128,8 +128,8 @@ int run_crowd(const CrowdArgs& a) {
 Command add_crowd_command(CLI::App& app) {
     auto args = std::make_shared<CrowdArgs>();
     CLI::App* sub = app.add_subcommand("crowd", "Benchmark N agents to one goal: one flow field against N A* queries");
-    sub->add_option("--world", args->world, "World file")->required();
-    sub->add_option("--agent", args->agent, "Agent profile JSON (default: the 1x2 humanoid)");
+    add_world_option(sub, args->world);
+    add_agent_option(sub, args->agent);
     sub->add_option("--agents", args->agents, "Crowd sizes (default 1,10,100,1000)")->delimiter(',');
     sub->add_option("--spread", args->spreads, "Sides of the square the crowd stands in, voxels (default 64,256)")->delimiter(',');
     sub->add_option("--seed", args->seed, "Seed of the goal and the crowd (default 1)");

@@ -94,11 +94,11 @@ int run_field(const FieldArgs& a) {
 Command add_field_command(CLI::App& app) {
     auto args = std::make_shared<FieldArgs>();
     CLI::App* sub = app.add_subcommand("field", "Flow field to one goal: every waypoint's cost to it and next move, counted and drawn");
-    sub->add_option("--world", args->world, "World file")->required();
+    add_world_option(sub, args->world);
     sub->add_option("--to", args->to,
                     "Goal (repeatable: any of them): X,Y,Z, a name, @x,y,z, near:X,Y,Z:R, xz:X,Z, y:Y or touch:X,Y,Z")
         ->required();
-    sub->add_option("--agent", args->agent, "Agent profile JSON (default: the 1x2 humanoid)");
+    add_agent_option(sub, args->agent);
     sub->add_option("--max-cost", args->max_cost, "Only waypoints whose cost to the goal is at most this (seconds)");
     sub->add_option("--max-nodes", args->max_nodes, "Stop after this many waypoints (default 50,000,000)");
     sub->add_option("--avoid", args->avoid, "Multiply moves ending within R of X,Y,Z by M > 1 (inf: never): X,Y,Z:R:M");

@@ -201,10 +201,10 @@ int run_follow(const FollowArgs& a) {
 Command add_follow_command(CLI::App& app) {
     auto args = std::make_shared<FollowArgs>();
     CLI::App* sub = app.add_subcommand("follow", "Drive a body along a route: body states in (JSON lines on stdin), steering out (JSON lines)");
-    sub->add_option("--world", args->world, "World file")->required();
+    add_world_option(sub, args->world);
     sub->add_option("--from", args->from, "Where the body starts: X,Y,Z or a named position")->required();
     sub->add_option("--to", args->to, "Goal (repeatable: any of them), as for route")->required();
-    sub->add_option("--agent", args->agent, "Agent profile JSON (default: the 1x2 humanoid)");
+    add_agent_option(sub, args->agent);
     sub->add_option("--tick", args->tick, "Seconds between two input lines (default 0.05)");
     sub->add_option("--give-up", args->give_up, "Exit 1 at the N-th time the follower says stuck (default 3)");
     return [sub, args]() -> int { return sub->parsed() ? run_follow(*args) : -1; };

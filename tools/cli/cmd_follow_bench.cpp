@@ -199,8 +199,8 @@ int run_follow_bench(const FollowBenchArgs& a) {
 Command add_follow_bench_command(CLI::App& app) {
     auto args = std::make_shared<FollowBenchArgs>();
     CLI::App* sub = app.add_subcommand("bench-follow", "Benchmark N followers per tick: update time, shared planning budget, walls appearing");
-    sub->add_option("--world", args->world, "World file")->required();
-    sub->add_option("--agent", args->agent, "Agent profile JSON (default: the 1x2 humanoid)");
+    add_world_option(sub, args->world);
+    add_agent_option(sub, args->agent);
     sub->add_option("--followers", args->followers, "Followers (default 1000)");
     sub->add_option("--seconds", args->seconds, "Game seconds to run (default 10)");
     sub->add_option("--tick", args->tick, "Tick length, seconds (default 0.05)");

@@ -384,7 +384,7 @@ Command add_live_command(CLI::App& app) {
     sub->add_option("--seconds", a->seconds, "length of the concurrency run")->check(CLI::Range(1, 3600));
     sub->add_option("--edits-per-second", a->edits_per_second, "block edits per second in the concurrency run")->check(CLI::Range(1, 100000));
     sub->add_option("--region", a->region, "also report facts memory on this world (e.g. a Minecraft region)");
-    sub->add_option("--agent", a->agent, "agent profile JSON");
+    add_agent_option(sub, a->agent, "agent profile JSON");
     sub->add_flag("--json", a->json, "one JSON object");
     return [sub, a]() -> int {
         if (!sub->parsed()) return -1;

@@ -215,8 +215,8 @@ int run(const QueryBenchArgs& a) {
 Command add_query_bench_command(CLI::App& app) {
     auto args = std::make_shared<QueryBenchArgs>();
     CLI::App* sub = app.add_subcommand("bench-queries", "Measure slicing, batches, goal kinds and cost zones on one world");
-    sub->add_option("--world", args->world, "World file")->required();
-    sub->add_option("--agent", args->agent, "Agent profile JSON");
+    add_world_option(sub, args->world);
+    add_agent_option(sub, args->agent, "Agent profile JSON");
     sub->add_option("--random-queries", args->queries, "Seeded standable query pairs (default 50)");
     sub->add_option("--seed", args->seed, "Seed (default 1)");
     sub->add_option("--repeat", args->repeat, "Interleaved passes; medians reported (default 5)");

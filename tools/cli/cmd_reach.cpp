@@ -238,8 +238,8 @@ int run_compare(const CompareArgs& a) {
 Command add_reach_command(CLI::App& app) {
     auto args = std::make_shared<ReachArgs>();
     CLI::App* sub = app.add_subcommand("reach", "Count (and draw) every waypoint an agent can reach from a start");
-    sub->add_option("--world", args->world, "World file")->required();
-    sub->add_option("--agent", args->agent, "Agent profile JSON (default: the 1x2 humanoid)");
+    add_world_option(sub, args->world);
+    add_agent_option(sub, args->agent);
     sub->add_option("--from", args->from, "Start: X,Y,Z or a named position")->required();
     sub->add_option("--max-cost", args->max_cost, "Only waypoints reached within this cost (seconds)");
     sub->add_option("--max-nodes", args->max_nodes, "Stop the flood after this many waypoints (default 50,000,000)");
@@ -252,7 +252,7 @@ Command add_reach_command(CLI::App& app) {
 Command add_compare_command(CLI::App& app) {
     auto args = std::make_shared<CompareArgs>();
     CLI::App* sub = app.add_subcommand("compare", "Compare agent profiles on one world: reach and a query set");
-    sub->add_option("--world", args->world, "World file")->required();
+    add_world_option(sub, args->world);
     sub->add_option("--agents", args->agents, "Agent profile files (two or more to compare)")->required()->expected(1, -1);
     sub->add_option("--from", args->from, "Count (and with --out draw) each agent's reachable waypoints from here");
     sub->add_option("--queries", args->queries,

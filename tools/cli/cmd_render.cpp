@@ -72,7 +72,7 @@ int run(const RenderArgs& a) {
 Command add_render_command(CLI::App& app) {
     auto args = std::make_shared<RenderArgs>();
     CLI::App* sub = app.add_subcommand("render", "Draw a world region as a PNG, with a route and its search");
-    sub->add_option("--world", args->world, "World file")->required();
+    add_world_option(sub, args->world);
     add_query_options(sub, args->query, false);
     sub->add_flag("--trace", args->trace, "Draw the nodes the search expanded (blue) and left open (green)");
     add_picture_options(sub, args->picture);

@@ -172,7 +172,7 @@ int run(const RouteArgs& a) {
 Command add_route_command(CLI::App& app) {
     auto args = std::make_shared<RouteArgs>();
     CLI::App* sub = app.add_subcommand("route", "Find a route from a position to a goal of a world");
-    sub->add_option("--world", args->world, "World file (.vxw, .vdb, .map, .3dmap, .mca, .schem, .vox)")->required();
+    add_world_option(sub, args->world, "World file (.vxw, .vdb, .map, .3dmap, .mca, .schem, .vox)");
     add_query_options(sub, args->query, true);
     sub->add_option("--slice", args->slice, "Run the search in slices of at most N expansions (as a game tick would)");
     sub->add_option("--trace", args->trace, "Write what the search did (each expansion, the open list) to this JSON file");

@@ -211,7 +211,7 @@ Command add_soak_command(CLI::App& app) {
     sub->add_option("--span", a->span, "the player walks back and forth over this many chunks (default 8)")->check(CLI::Range(1, 256));
     sub->add_option("--threads", a->threads, "routing threads (default: the cores)")->check(CLI::Range(0, 256));
     sub->add_option("--edits-per-second", a->edits_per_second, "block edits per second (default 200)")->check(CLI::Range(1, 100000));
-    sub->add_option("--agent", a->agent, "agent profile JSON");
+    add_agent_option(sub, a->agent, "agent profile JSON");
     sub->add_flag("--json", a->json, "one JSON object");
     return [sub, a]() -> int { return sub->parsed() ? run(*a) : -1; };
 }

@@ -67,7 +67,7 @@ int run(const ViewArgs& a) {
 Command add_view_command(CLI::App& app) {
     auto args = std::make_shared<ViewArgs>();
     CLI::App* sub = app.add_subcommand("view", "Write a self-contained HTML page with a 3D view of a world, a route and its search");
-    sub->add_option("--world", args->world, "World file")->required();
+    add_world_option(sub, args->world);
     add_query_options(sub, args->query, false);
     sub->add_option("--crop", args->crop, "Region: X0,Y0,Z0,X1,Y1,Z1 (two corners, inclusive) or X0,Z0,X1,Z1 (all heights)");
     sub->add_option("--reach-nodes", args->reach_nodes, "Cap of the reachable-area flood from --from (0: none; default 5,000,000)");

@@ -47,7 +47,7 @@ void add_query_options(CLI::App* sub, QueryArgs& a, bool from_required) {
     sub->add_option("--flee", a.flee, "Instead of --to: end at least R voxels from X,Y,Z (repeatable): X,Y,Z:R");
     sub->add_option("--avoid", a.avoid, "Multiply moves ending within R of X,Y,Z by M > 1 (inf: never): X,Y,Z:R:M");
     sub->add_option("--prefer", a.prefer, "Multiply moves ending within R of X,Y,Z by 0 < M < 1: X,Y,Z:R:M");
-    sub->add_option("--agent", a.agent, "Agent profile JSON (default: the 1x2 humanoid)");
+    add_agent_option(sub, a.agent);
     sub->add_option("--weight", a.weight, "Heuristic weight >= 1 (route at most this times optimal)");
     sub->add_option("--max-nodes", a.max_nodes, "Expansion cap; a partial route when reached");
     sub->add_option("--max-cost", a.max_cost, "Do not expand nodes whose g + h exceed this (seconds)");
