@@ -22,12 +22,12 @@
 /// - Field: one flow field rooted at the target (route/flow_field.hpp), grown
 ///   just far enough to hold every chaser; kept while the goal stays, every
 ///   chaser is in it and no edit reaches its waypoints (FlowField::affected_by).
-/// - Auto: Routes, which was measured to cost less than Field with 100 and
-///   with 1000 chasers (voxnav chase; RESULTS.md, issue 24): when many
+/// - Auto: Routes, which costs less than Field with 100 and with 1000
+///   chasers (docs/benchmarks.md, "Where the defaults come from"): when many
 ///   chasers need a new route at once, Routes also grows a field around
 ///   the target, and each re-plan's A* stops where it enters it
-///   (Navigator::find_route_via_field), if that was measured to cost less
-///   per re-plan than plain A* on this crowd. A target walking at NPC speed
+///   (Navigator::find_route_via_field), if that costs less per re-plan than
+///   plain A* on this crowd (measured as it runs). A target walking at NPC speed
 ///   stays several ticks on one waypoint, so either way most ticks cost
 ///   lookups only. Pass the target as the waypoint it stands on (Goal::at of
 ///   its snapped feet), not a

@@ -206,17 +206,11 @@ private:
 };
 
 /// The batch rule (RouteService::submit_crowd): whether one flow field
-/// answers `agents` NPCs going to one goal sooner than one A* each. Read off
-/// `voxnav crowd` (RESULTS.md, issue 24), where one field costs as much as
-/// N A* queries at N = 90 (peer kit's world) and 430 (generated 512 world)
-/// for crowds in a square of side 64 voxels around the goal, and at about
-/// 95 on both for side 256 (A* grows faster than linearly with distance on
-/// rough terrain, a field with its area): a field from 200 agents at
-/// spread 64, from 100 at 256, the count in between. On the real region,
-/// where a third of the chunks carry shape facts (plants, snow, slabs) and
-/// a field costs several times more per waypoint, the break-even counts
-/// were 985 and 675: where more than a quarter of the chunks are shaped, 5x
-/// those counts. `spread`: side of the square centred on the goal that holds
+/// answers `agents` NPCs going to one goal sooner than one A* each: a field
+/// from 200 agents at spread 64, from 100 at 256, the count in between;
+/// where more than a quarter of the chunks are shaped, 5x those counts
+/// (the break-even counts `voxnav crowd` measured: docs/benchmarks.md,
+/// "Where the defaults come from"). `spread`: side of the square centred on the goal that holds
 /// every start [Units: voxels]; `shaped_share`:
 /// NavSnapshot::shaped_chunk_count() / chunk_count().
 [[nodiscard]] bool prefer_flow_field(std::size_t agents, double spread, double shaped_share = 0.0);

@@ -16,8 +16,7 @@
 /// product of all multipliers below 1 (say so in the route's figures).
 /// Up to ZoneCosts::list_limit zones are a list checked against each
 /// generated move after a test of their common bounding box; more are
-/// bucketed per 16^3 chunk when the query begins (see nav_problem.hpp;
-/// measured with `voxnav bench-queries`).
+/// bucketed per 16^3 chunk when the query begins (see nav_problem.hpp).
 #pragma once
 
 #include "voxnav/api.hpp"
@@ -75,20 +74,18 @@ enum class ZoneIndex : std::uint8_t { Auto, List, Chunks };
 /// plain voxel-to-voxel queries of agents that walk diagonally and do not
 /// fly, and for agents that only fly, canonical pruning in open sky
 /// (src/route/problems/open_sky.hpp), which Auto always uses for them. Auto: jump points
-/// where they were measured to pay: worlds where at least
-/// kAutoJumpPlainShare of the dry floor is plain (grid maps), or
-/// kAutoJumpPlainShareWithLandmarks when landmarks guide the query; below
-/// that they cost more time than they save (figures: docs/movement.md and
-/// tools/bench/RESULTS.md). Off: the plain search.
+/// where they pay: worlds where at least kAutoJumpPlainShare of the dry
+/// floor is plain (grid maps), or kAutoJumpPlainShareWithLandmarks when
+/// landmarks guide the query; below that they cost more time than they
+/// save (docs/benchmarks.md, "Where the defaults come from"). Off: the
+/// plain search.
 enum class Acceleration : std::uint8_t { Auto, Off, JumpPoints };
 /// The share of plain floor (NavSnapshot::plain_voxel_count() over
 /// floor_voxel_count()) from which Auto uses jump points.
 inline constexpr double kAutoJumpPlainShare = 0.9;
 /// The same share when the landmark bound guides the query: with a bound
 /// that knows the terrain, runs over plain floor pay from about half the
-/// floor plain (measured: 2x faster on the peer kit's world at 61% plain,
-/// 1.16x on a generated 256 world at 60%, 0.86x on the generated 512 world
-/// at 31%; tools/bench/RESULTS.md).
+/// floor plain.
 inline constexpr double kAutoJumpPlainShareWithLandmarks = 0.5;
 
 /// Everything a query may add to the start and the goal.
