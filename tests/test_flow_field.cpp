@@ -157,7 +157,7 @@ TEST_CASE("flow fields on shaped worlds: stairs, slabs, ladders, doors, one-way 
     }
 }
 
-TEST_CASE("a flow field finds the swim up out of water into a cobweb", "[flow][shapes]") {
+TEST_CASE("a flow field finds the swim up out of water into a cobweb", "[flow][shapes][slow]") {
     // Regression: the backward form of the vertical moves dropped every
     // move that starts or ends in a cobweb, but only climbs are barred
     // there; a swim up into one was made forwards, missing backwards, so the

@@ -400,6 +400,27 @@ TEST_CASE("a planning budget serves followers first come, first served, whatever
     CHECK_THROWS_AS(PlanningBudget(0), std::invalid_argument);
 }
 
+namespace {
+// An open floor 24 x 24; twelve bodies cross it to the far side, their
+// followers sharing `budget`.
+struct TwelveCrossing {
+    World w = open_floor(24, 24);
+    Navigator nav{w, AgentProfile{}};
+    std::vector<Follower> followers;
+    std::vector<KinematicBody> bodies;
+    explicit TwelveCrossing(PlanningBudget& budget) {
+        FollowerSettings s;
+        s.budget = &budget;
+        followers.reserve(12);
+        for (int i = 0; i < 12; ++i) {
+            followers.emplace_back(nav, s);
+            followers.back().set_goal(Goal::at(Voxel(23, 1, 23 - i)));
+            bodies.emplace_back(Voxel(0, 1, i));
+        }
+    }
+};
+}  // namespace
+
 TEST_CASE("a planning budget in time converts its grants by each navigator's measured time per expansion", "[follower][budget]") {
     // Issue 57: a budget in microseconds a tick; the times here are given,
     // not measured, so the arithmetic is exact.
@@ -445,19 +466,11 @@ TEST_CASE("a planning budget in time converts its grants by each navigator's mea
 }
 
 TEST_CASE("followers sharing a planning budget in time all arrive, each plan timed and learnt", "[follower][budget]") {
-    World w = open_floor(24, 24);
-    Navigator nav(w, AgentProfile{});
     PlanningBudget budget(std::chrono::microseconds(300));
-    FollowerSettings s;
-    s.budget = &budget;
-    std::vector<Follower> followers;
-    std::vector<KinematicBody> bodies;
-    followers.reserve(12);
-    for (int i = 0; i < 12; ++i) {
-        followers.emplace_back(nav, s);
-        followers.back().set_goal(Goal::at(Voxel(23, 1, 23 - i)));
-        bodies.emplace_back(Voxel(0, 1, i));
-    }
+    TwelveCrossing c(budget);
+    Navigator& nav = c.nav;
+    std::vector<Follower>& followers = c.followers;
+    std::vector<KinematicBody>& bodies = c.bodies;
     std::vector<bool> arrived(12, false);
     for (double t = 0.0; t < 60.0; t += kTick) {
         nav.sync();
@@ -483,20 +496,11 @@ TEST_CASE("followers sharing a planning budget in time all arrive, each plan tim
 }
 
 TEST_CASE("followers sharing a planning budget stay within it each tick and all arrive", "[follower][budget]") {
-    // An open floor 24 x 24; twelve bodies cross it to the far side.
-    World w = open_floor(24, 24);
-    Navigator nav(w, AgentProfile{});
     PlanningBudget budget(150, 40);
-    FollowerSettings s;
-    s.budget = &budget;
-    std::vector<Follower> followers;
-    std::vector<KinematicBody> bodies;
-    followers.reserve(12);
-    for (int i = 0; i < 12; ++i) {
-        followers.emplace_back(nav, s);
-        followers.back().set_goal(Goal::at(Voxel(23, 1, 23 - i)));
-        bodies.emplace_back(Voxel(0, 1, i));
-    }
+    TwelveCrossing c(budget);
+    Navigator& nav = c.nav;
+    std::vector<Follower>& followers = c.followers;
+    std::vector<KinematicBody>& bodies = c.bodies;
     std::vector<int> waited(12, 0), longest_wait(12, 0);
     std::vector<bool> arrived(12, false);
     std::vector<int> replans(12, 0);

@@ -169,22 +169,3 @@ TEST_CASE("slow blocks: a swim out of a web at the surface pays the time inside"
     const AgentProfile a = player();
     CHECK(r.cost == Approx((1.0 + 0.8 * (1.0 / 0.1135 - 1.0)) / a.swim_speed));
 }
-
-TEST_CASE("slow blocks: a flow field prices the swim up into a web as A* does", "[slow][flow]") {
-    // Water at x = 0 two deep, a web over it at y = 3, stone at x = 1: the
-    // swim up into the web (0.8 of a voxel sinking at V x walking speed)
-    // or the jump out and the walk in, whichever is cheaper, the same both ways.
-    const World w = testing::world_from_text(
-        "voxnav-world 1\nsize 2 4 1\nlegend w web air slow=0.25,0.05\nlayer 0\n##\nlayer 1\n~#\nlayer 2\n~.\nlayer 3\nw.\n");
-    AgentProfile a;
-    a.height = 2.0;
-    Navigator nav(w, a);
-    const Voxel below(0, 1, 0), above(0, 2, 0);
-    const Route r = nav.find_route(below, Goal::at(above));
-    REQUIRE(r.status == SearchStatus::Found);
-    const FlowField field = nav.flow_field(Goal::at(above));
-    CHECK(field.cost(below) == Approx(r.cost));
-    // The swim straight up costs 1/2 + 0.8 (1 / (0.05 x 4.3) - 1/2).
-    const double up = 0.5 + 0.8 * (1.0 / (0.05 * a.walk_speed) - 0.5);
-    CHECK(r.cost <= up + 1e-9);
-}
