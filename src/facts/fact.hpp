@@ -16,6 +16,16 @@
 /// Layout of the stored byte (Fact::Raw): bit 0 clear, bit 1 supported, bit 2
 /// water, bit 3 node, bits 4..7 the floor class. [Limit: 16 floor classes]
 ///
+/// A ninth bit (decided in issue 58, for crawl and boat moves): not in this
+/// byte. A crawl is the facts of a second agent shape (the body lying down,
+/// one voxel high), derived as every shape's are, read beside the standing
+/// shape's; a boat rides positions that are water and unsupported, which
+/// the bits already say. Only if a move needs a fact no shape can give, the
+/// floor class gives up its top bit (8 classes: the shipped table's slow
+/// blocks take three, a profile's floor costs one per distinct multiplier):
+/// widening Raw to 16 bits would double the facts'
+/// memory and halve the 16-positions-a-compare scans of the plain floor.
+///
 /// Thread-safety: a value type. Errors: none.
 #pragma once
 
