@@ -37,6 +37,19 @@ namespace {
 constexpr std::size_t kReattachWindow = 8;
 // The order route_chunks_ is sorted and searched in.
 bool chunk_less(const Voxel& p, const Voxel& q) { return std::tie(p.x, p.y, p.z) < std::tie(q.x, q.y, q.z); }
+// The chunks from lo to hi (inclusive, chunk coordinates).
+struct ChunkBox {
+    Voxel lo, hi;
+    [[nodiscard]] bool holds(const Voxel& c) const {
+        return c.x >= lo.x && c.x <= hi.x && c.y >= lo.y && c.y <= hi.y && c.z >= lo.z && c.z <= hi.z;
+    }
+};
+// The chunks a body at waypoint position p may touch: its footprint and
+// height, the floor below, a voxel of margin around.
+ChunkBox waypoint_chunks(const Voxel& p, const AgentProfile& a) {
+    const Voxel lo_pad(-1, -2, -1), hi_pad(a.width, int(std::ceil(a.height)) + 1, a.width);
+    return {chunk_of(p + lo_pad), chunk_of(p + hi_pad)};
+}
 // How many plain walks ahead a corner may be cut to.
 constexpr std::size_t kCornerLookahead = 8;
 // Airborne, a body arcs away from its segment: the corridor grows by this. [Units: voxels]
@@ -302,10 +315,8 @@ std::size_t Follower::aim() {
         if (nav_->snapshot()->changed_chunks_since(aim_revision_, changed_)) {
             const Voxel a = route_.waypoints[k_ - 1].position, b = route_.waypoints[aim_].position;
             const int w = int(std::ceil(nav_->profile().width));
-            const Voxel lo = chunk_of(glm::min(a, b) - Voxel(1, 1, 1)), hi = chunk_of(glm::max(a, b) + Voxel(w, 1, w));
-            const bool inside = std::any_of(changed_.begin(), changed_.end(), [&](const Voxel& c) {
-                return c.x >= lo.x && c.x <= hi.x && c.y >= lo.y && c.y <= hi.y && c.z >= lo.z && c.z <= hi.z;
-            });
+            const ChunkBox swept{chunk_of(glm::min(a, b) - Voxel(1, 1, 1)), chunk_of(glm::max(a, b) + Voxel(w, 1, w))};
+            const bool inside = std::any_of(changed_.begin(), changed_.end(), [&](const Voxel& c) { return swept.holds(c); });
             if (!inside) {
                 aim_revision_ = revision;
                 return aim_;
@@ -344,11 +355,9 @@ void Follower::steer(const BodyState& body, double now) {
             out_.jump = body.on_ground && len <= 1.0 + 0.1 * run;
             break;
         case Action::Leap: {
-            // Jump at the start voxel's edge towards the gap, running only
-            // when the gap needs it: a sprint jump carries a player about 4
-            // voxels, so over a 1-wide gap it overshoots a 1-wide landing
-            // (a mineflayer bot fell into the pit so, twice); a walking jump
-            // carries about 2.4 from the edge, plenty for centres 2 apart.
+            // Jump from the start voxel where the jump lands the feet on the
+            // landing's centre, sprinting only when the gap needs it
+            // (kWalkingJumpReach and the constants beside it say why).
             const glm::dvec3 s = centre(k_ - 1);
             const double across = glm::length(glm::dvec2(t.x - s.x, t.z - s.z));
             const glm::dvec2 dir = glm::dvec2(t.x - s.x, t.z - s.z) / across;
@@ -437,17 +446,14 @@ void Follower::settle(const BodyState& body, double now) {
 }
 
 void Follower::index_chunks() {
-    // Every chunk the body may touch on the route (its footprint and height,
-    // the floor below, a voxel of margin around): an edit elsewhere cannot
-    // change a move of it.
+    // Every chunk the body may touch on the route (waypoint_chunks): an edit
+    // elsewhere cannot change a move of it.
     route_chunks_.clear();
-    const AgentProfile& a = nav_->profile();
-    const Voxel lo_pad(-1, -2, -1), hi_pad(a.width, int(std::ceil(a.height)) + 1, a.width);
     for (const Waypoint& w : route_.waypoints) {
-        const Voxel lo = chunk_of(w.position + lo_pad), hi = chunk_of(w.position + hi_pad);
-        for (int x = lo.x; x <= hi.x; ++x)
-            for (int y = lo.y; y <= hi.y; ++y)
-                for (int z = lo.z; z <= hi.z; ++z) {
+        const ChunkBox box = waypoint_chunks(w.position, nav_->profile());
+        for (int x = box.lo.x; x <= box.hi.x; ++x)
+            for (int y = box.lo.y; y <= box.hi.y; ++y)
+                for (int z = box.lo.z; z <= box.hi.z; ++z) {
                     const Voxel c(x, y, z);
                     if (route_chunks_.empty() || route_chunks_.back() != c) route_chunks_.push_back(c);
                 }
@@ -473,16 +479,10 @@ bool Follower::route_holds_near_edits() {
     if (changed_.empty()) {
         lo = first, hi = n - 1;
     } else {
-        const AgentProfile& a = nav_->profile();
-        const Voxel lo_pad(-1, -2, -1), hi_pad(a.width, int(std::ceil(a.height)) + 1, a.width);
         for (std::size_t j = first; j < n; ++j) {
-            const Voxel p = route_.waypoints[j].position;
-            const Voxel clo = chunk_of(p + lo_pad), chi = chunk_of(p + hi_pad);
-            for (const Voxel& c : changed_)
-                if (c.x >= clo.x && c.x <= chi.x && c.y >= clo.y && c.y <= chi.y && c.z >= clo.z && c.z <= chi.z) {
-                    lo = std::min(lo, j), hi = j;
-                    break;
-                }
+            const ChunkBox box = waypoint_chunks(route_.waypoints[j].position, nav_->profile());
+            if (std::any_of(changed_.begin(), changed_.end(), [&](const Voxel& c) { return box.holds(c); }))
+                lo = std::min(lo, j), hi = j;
         }
         if (lo == n) return true;  // near the route's chunks, but no move of it
     }
