@@ -105,6 +105,8 @@ public:
 private:
     void advance(double now);
     std::size_t slot(const Navigator* navigator) const;
+    // The slot whose estimates serve `navigator` (kSlots: none yet, the priors).
+    std::size_t estimate_of(const Navigator* navigator) const;
 
     bool in_time_ = false;
     double per_tick_, least_;  // in the budget's unit

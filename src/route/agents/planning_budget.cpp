@@ -65,10 +65,15 @@ std::size_t PlanningBudget::slot(const Navigator* navigator) const {
     return kSlots;
 }
 
-double PlanningBudget::microseconds_per_expansion(const Navigator* navigator) const {
+std::size_t PlanningBudget::estimate_of(const Navigator* navigator) const {
     const std::size_t i = slot(navigator);
-    // Past the slots, navigators share the last one.
-    return i < kSlots ? us_per_expansion_[i] : used_ == kSlots ? us_per_expansion_[kSlots - 1] : kPriorUsPerExpansion;
+    // Past the slots, navigators share the last one; kSlots: not seen yet (the priors).
+    return i < kSlots ? i : used_ == kSlots ? kSlots - 1 : kSlots;
+}
+
+double PlanningBudget::microseconds_per_expansion(const Navigator* navigator) const {
+    const std::size_t i = estimate_of(navigator);
+    return i < kSlots ? us_per_expansion_[i] : kPriorUsPerExpansion;
 }
 
 std::size_t PlanningBudget::grant(double now, std::uint64_t& ticket, const Navigator* navigator) {
@@ -85,9 +90,10 @@ std::size_t PlanningBudget::grant(double now, std::uint64_t& ticket, const Navig
     const double share = std::min(remaining_, std::max(least_, per_tick_ / double(std::max<std::size_t>(1, wanted_last_))));
     if (!in_time_) return std::size_t(share);
     // Time to expansions, by what this navigator's plans have cost.
-    const std::size_t i = slot(navigator);
-    const double fixed = i < kSlots ? fixed_us_[i] : used_ == kSlots ? fixed_us_[kSlots - 1] : kPriorFixedUs;
-    return std::max<std::size_t>(1, std::size_t(std::max(0.0, share - fixed) / microseconds_per_expansion(navigator)));
+    const std::size_t i = estimate_of(navigator);
+    const double fixed = i < kSlots ? fixed_us_[i] : kPriorFixedUs;
+    const double per_expansion = i < kSlots ? us_per_expansion_[i] : kPriorUsPerExpansion;
+    return std::max<std::size_t>(1, std::size_t(std::max(0.0, share - fixed) / per_expansion));
 }
 
 void PlanningBudget::spend(std::size_t expansions, double microseconds, const Navigator* navigator) {
